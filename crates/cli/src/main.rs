@@ -1,0 +1,3 @@
+//! The `boardshift` command-line tool.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Search and evaluation for all four games, generic over `rules::GamePosition`.

@@ -1,0 +1,1 @@
+//! Test suite: engine (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: game_end (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: perft (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: regroupment (filled in as the feature lands).

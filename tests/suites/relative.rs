@@ -1,0 +1,1 @@
+//! Test suite: relative (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: saves (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: sliding (filled in as the feature lands).

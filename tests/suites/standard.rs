@@ -1,0 +1,1 @@
+//! Test suite: standard (filled in as the feature lands).

@@ -1,0 +1,1 @@
+//! Test suite: standard_diff (filled in as the feature lands).
