@@ -1,14 +1,22 @@
 //! The rules of the Boardshift games: positions, legal moves, notation, game records and
 //! saved games. Knows nothing of screens or search.
 
+pub mod any;
 pub mod attacks;
 pub mod bitboard;
 pub mod chess;
+pub mod game;
+pub mod options;
+pub mod perft;
 pub mod position;
+pub mod regroupment;
+pub mod relative;
+pub mod save;
+pub mod sliding;
 pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use chess::{CastlingMode, ChessPosition, Move, MoveKind, PositionError, Setup};
+pub use chess::{CastlingMode, ChessPosition, Move, MoveKind, MoveList, PositionError, Setup};
 pub use position::{GamePosition, MoveTextError, VariantKind};
 pub use types::{Color, Piece, Role, Square};
