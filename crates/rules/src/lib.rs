@@ -3,6 +3,7 @@
 
 pub mod any;
 pub mod attacks;
+mod magic_search;
 pub mod bitboard;
 pub mod chess;
 pub mod game;
