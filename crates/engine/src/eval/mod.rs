@@ -1,0 +1,8 @@
+//! Evaluation, one module per variant, each implementing [`crate::SearchPosition`] for that
+//! variant's position type. Standard chess and regroupment (the same `ChessPosition`, in
+//! Chess960 castling mode) share [`chess`]; sliding chess adds its tile terms on top of it;
+//! relative chess has its own board geometry and edge terms.
+
+pub mod chess;
+pub mod relative;
+pub mod sliding;

@@ -1,0 +1,1 @@
+//! Relative chess evaluation (joins when the relative rules compile).

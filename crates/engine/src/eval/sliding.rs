@@ -1,0 +1,130 @@
+//! Sliding chess: the chess evaluation (the gap's squares stop rays and count as no one's
+//! mobility) plus tile terms, and `SearchPosition` for `rules::sliding::SlidingPosition`.
+//!
+//! | term | MG | EG | why |
+//! |---|---|---|---|
+//! | own king on a tile next to the gap | −15 | −5 | either side may carry it into an attack |
+//! | pawn one slide from its far rank | +60 | +90 | a slide of its tile queens it at once |
+//!
+//! Slides that give check or promote are noisy (quiescence searches them); slides that
+//! block a check are searched there too, as every evasion is. Material is not scaled
+//! towards a draw: tiles can carry a lone piece into a mate.
+
+use super::chess::{self as chess_eval, Tapered, ORDER_VALUE};
+use crate::position::SearchPosition;
+use rules::sliding::{SlidingMove, SlidingPosition, Tile};
+use rules::{Bitboard, Color, GamePosition, Piece, Role};
+
+const KING_BY_GAP: (i32, i32) = (-15, -5);
+const PAWN_ONE_SLIDE_FROM_QUEENING: (i32, i32) = (60, 90);
+/// What a queen made by a slide is worth to the move ordering.
+const SLIDE_QUEEN_GAIN: i32 = ORDER_VALUE[4] - ORDER_VALUE[0];
+
+/// The sliding-only terms from White's side.
+fn tile_terms(pos: &SlidingPosition) -> Tapered {
+    let chess = pos.chess();
+    let gap = pos.gap();
+    let mut terms = Tapered::default();
+    let next_to_gap: Bitboard = gap
+        .neighbours()
+        .fold(Bitboard::EMPTY, |acc, tile| acc | tile.squares());
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        if next_to_gap.contains(chess.king(color)) {
+            terms.add(sign * KING_BY_GAP.0, sign * KING_BY_GAP.1);
+        }
+        // The tile just behind the gap (from this side's view) carries its pawns two ranks
+        // forward; pawns on that tile's upper square row reach the far rank.
+        let behind = Tile::from_coords(gap.tile_file(), gap.tile_rank() - color.forward());
+        if let Some(tile) = behind {
+            let far_rank_after = match color {
+                Color::White => 7,
+                Color::Black => 0,
+            };
+            let pawns = chess.by_piece(Piece::new(color, Role::Pawn)) & tile.squares();
+            for sq in pawns {
+                if sq.rank() as i32 + 2 * color.forward() == far_rank_after {
+                    terms.add(
+                        sign * PAWN_ONE_SLIDE_FROM_QUEENING.0,
+                        sign * PAWN_ONE_SLIDE_FROM_QUEENING.1,
+                    );
+                }
+            }
+        }
+    }
+    terms
+}
+
+pub fn evaluate(pos: &SlidingPosition) -> i32 {
+    let chess = pos.chess();
+    let mut terms = chess_eval::white_terms(chess);
+    let extra = tile_terms(pos);
+    terms.add(extra.mg, extra.eg);
+    let score = terms.blend(chess_eval::phase(chess));
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    score * sign + 10
+}
+
+/// The queens a slide makes for the mover minus those it makes for the opponent.
+fn slide_queen_balance(pos: &SlidingPosition, mv: SlidingMove) -> i32 {
+    if !pos.slide_promotes(mv) {
+        return 0;
+    }
+    let us = pos.turn();
+    let queens = |p: &SlidingPosition, color: Color| {
+        p.chess().by_piece(Piece::new(color, Role::Queen)).count() as i32
+    };
+    let after = pos.after(mv);
+    (queens(&after, us) - queens(pos, us)) - (queens(&after, us.other()) - queens(pos, us.other()))
+}
+
+impl SearchPosition for SlidingPosition {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn victim_value(&self, mv: SlidingMove) -> i32 {
+        match mv {
+            SlidingMove::Chess(mv) => chess_eval::victim_value(self.chess(), mv),
+            SlidingMove::Slide { .. } => 0,
+        }
+    }
+
+    fn attacker_value(&self, mv: SlidingMove) -> i32 {
+        match mv {
+            SlidingMove::Chess(mv) => chess_eval::attacker_value(self.chess(), mv),
+            SlidingMove::Slide { .. } => 0,
+        }
+    }
+
+    fn promotion_gain(&self, mv: SlidingMove) -> i32 {
+        match mv {
+            SlidingMove::Chess(mv) => chess_eval::promotion_gain(mv),
+            SlidingMove::Slide { .. } => slide_queen_balance(self, mv).max(0) * SLIDE_QUEEN_GAIN,
+        }
+    }
+
+    fn is_noisy(&self, mv: SlidingMove) -> bool {
+        match mv {
+            SlidingMove::Chess(chess_move) => chess_eval::is_noisy(self.chess(), chess_move),
+            SlidingMove::Slide { .. } => self.slide_promotes(mv) || self.after(mv).is_check(),
+        }
+    }
+
+    /// The rules give no way to pass the turn in a sliding position, so no null move.
+    fn null_move(&self) -> Option<SlidingPosition> {
+        None
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        chess_eval::has_non_pawn_material(self.chess())
+    }
+
+    fn history_slot(&self, mv: SlidingMove) -> usize {
+        match mv {
+            SlidingMove::Chess(mv) => mv.from().index() * 64 + mv.to().index(),
+            // A chess move never starts and ends on one square, so these slots are free.
+            SlidingMove::Slide { from, .. } => from.lower_left().index() * 65,
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Move ordering: the hash move first, then captures and promotions most-valuable-victim /
+//! least-valuable-attacker, then other noisy actions, then the two killer moves of the ply,
+//! then quiet moves by their history score.
+
+use crate::position::{SearchPosition, HISTORY_SLOTS};
+use crate::search::MAX_PLY;
+use rules::Color;
+
+const HASH_MOVE: i32 = 4_000_000;
+const GOOD_NOISY: i32 = 2_000_000;
+const OTHER_NOISY: i32 = 1_500_000;
+const FIRST_KILLER: i32 = 1_000_002;
+const SECOND_KILLER: i32 = 1_000_001;
+/// History scores stay within ±this (the "gravity" update below keeps them bounded).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Killer moves and history scores, kept across the iterations of one search.
+pub struct Heuristics<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<M: Copy + Eq> Heuristics<M> {
+    pub fn new() -> Heuristics<M> {
+        Heuristics {
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SLOTS],
+        }
+    }
+
+    /// Forgets the killers and ages the history, at the start of a search.
+    pub fn new_search(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h /= 4);
+    }
+
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    fn history_index(color: Color, slot: usize) -> usize {
+        color.index() * HISTORY_SLOTS + slot % HISTORY_SLOTS
+    }
+
+    /// The score that orders `mv` among the moves of `pos`. `noisy` is `pos.is_noisy(mv)`.
+    pub fn score<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        mv: M,
+        noisy: bool,
+        hash_move: Option<M>,
+        ply: usize,
+    ) -> i32 {
+        if Some(mv) == hash_move {
+            return HASH_MOVE;
+        }
+        if noisy {
+            let victim = pos.victim_value(mv) + pos.promotion_gain(mv);
+            if victim > 0 {
+                return GOOD_NOISY + victim * 16 - pos.attacker_value(mv) / 8;
+            }
+            return OTHER_NOISY;
+        }
+        if self.killers[ply][0] == Some(mv) {
+            return FIRST_KILLER;
+        }
+        if self.killers[ply][1] == Some(mv) {
+            return SECOND_KILLER;
+        }
+        self.history[Self::history_index(pos.turn(), pos.history_slot(mv))]
+    }
+
+    /// A quiet move caused a cut-off: make it a killer and reward its history, and penalise
+    /// the quiet moves tried before it.
+    pub fn record_cutoff<P: SearchPosition<Move = M>>(
+        &mut self,
+        pos: &P,
+        mv: M,
+        tried_quiets: &[M],
+        depth: i32,
+        ply: usize,
+    ) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400) * 16;
+        let color = pos.turn();
+        self.update_history(Self::history_index(color, pos.history_slot(mv)), bonus);
+        for &other in tried_quiets {
+            if other != mv {
+                self.update_history(Self::history_index(color, pos.history_slot(other)), -bonus);
+            }
+        }
+    }
+
+    fn update_history(&mut self, index: usize, bonus: i32) {
+        let entry = &mut self.history[index];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
+    }
+}
+
+impl<M: Copy + Eq> Default for Heuristics<M> {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
+/// Moves the highest-scored remaining move to `index` (selection sort, one step at a time,
+/// since a cut-off usually comes early and the rest need not be sorted).
+pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+}

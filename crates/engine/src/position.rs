@@ -1,0 +1,57 @@
+//! What the search needs from a position beyond `rules::GamePosition`: evaluation, values for
+//! move ordering, the variant's notion of a noisy move, and a null move where it is sound.
+//! Implemented here, in the engine, for each variant's position type (see `eval::*`).
+
+use rules::GamePosition;
+
+/// The number of slots in the history tables; [`SearchPosition::history_slot`] must return
+/// less than this.
+pub const HISTORY_SLOTS: usize = 4096;
+
+pub trait SearchPosition: GamePosition {
+    /// Static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// The material value of what `mv` removes from the opponent (0 when nothing), used to
+    /// order captures most-valuable-victim first.
+    fn victim_value(&self, mv: Self::Move) -> i32;
+
+    /// The material value of the piece that makes `mv` (least valuable attacker first);
+    /// 0 for actions without a moving piece.
+    fn attacker_value(&self, mv: Self::Move) -> i32;
+
+    /// The value a promotion adds (0 when `mv` promotes nothing).
+    fn promotion_gain(&self, mv: Self::Move) -> i32;
+
+    /// Whether quiescence must look at `mv`: captures, promotions and any action the variant
+    /// cannot treat as quiet (sliding chess: slides that check or promote).
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        self.is_capture(mv) || self.promotion_gain(mv) > 0
+    }
+
+    /// Appends the legal noisy actions.
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
+        let start = moves.len();
+        self.legal_moves(moves);
+        let mut keep = start;
+        for i in start..moves.len() {
+            if self.is_noisy(moves[i]) {
+                moves[keep] = moves[i];
+                keep += 1;
+            }
+        }
+        moves.truncate(keep);
+    }
+
+    /// The position with the turn passed to the opponent, where the variant allows pretending
+    /// so; `None` when it does not. Only asked when the side to move is not in check.
+    fn null_move(&self) -> Option<Self>;
+
+    /// Whether the side to move has a piece other than king and pawns (the null-move guard
+    /// against zugzwang).
+    fn has_non_pawn_material(&self) -> bool;
+
+    /// A slot in `0..HISTORY_SLOTS` identifying `mv` for the history heuristic (typically
+    /// from-square × 64 + to-square); collisions only cost ordering quality.
+    fn history_slot(&self, mv: Self::Move) -> usize;
+}
