@@ -1,0 +1,624 @@
+//! Legal move generation and attack detection for relative chess.
+//!
+//! Candidates are generated in relative terms (rays, steps and pawn moves from the mover's
+//! relative square) within the window of targets that the outer-board limit, the boundary
+//! rule and the leave setting allow. Legality takes a fast path, the ordinary check-and-pin
+//! test, when no piece can fall over the edge on this move (which is decided per shift vector
+//! from the pieces' bounding box); otherwise, and for castling and en passant, the move is
+//! played on a copy and judged on the result.
+
+use super::moves::{RelativeMove, RelativeMoveKind};
+use super::options::Leave;
+use super::position::{
+    back_rank, code_color, code_role, piece_code, RelativePosition, BLACK_LONG, BLACK_SHORT,
+    WHITE_LONG, WHITE_SHORT,
+};
+use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE};
+use crate::types::{Color, Role};
+
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// Receives generated moves: a list, or a counter.
+pub(crate) trait MoveSink {
+    fn push(&mut self, mv: RelativeMove);
+}
+
+impl MoveSink for Vec<RelativeMove> {
+    #[inline]
+    fn push(&mut self, mv: RelativeMove) {
+        Vec::push(self, mv);
+    }
+}
+
+pub(crate) struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _mv: RelativeMove) {
+        self.0 += 1;
+    }
+}
+
+/// The longest shift range on one axis: N − 7 values, at most 19.
+const MAX_SHIFTS: usize = 19;
+
+/// What the side to move's legality test needs, computed once per position.
+struct Legality {
+    king: usize,
+    king_x: i32,
+    king_y: i32,
+    checkers: u32,
+    /// The single checker's square and, for a slider, its direction from the king and
+    /// distance (so blocking squares can be recognised).
+    checker: usize,
+    check_line: Option<(i32, i32, i32)>,
+    pins: [(u16, i8, i8); 8],
+    pin_count: usize,
+    /// Smallest shift on each axis the boundary rule allows.
+    shift_low: (i32, i32),
+    /// Per shift value on each axis: whether no standing piece can fall over the edge, and
+    /// the recentering step that follows.
+    safe_x: [bool; MAX_SHIFTS],
+    safe_y: [bool; MAX_SHIFTS],
+    step_x: [i8; MAX_SHIFTS],
+    step_y: [i8; MAX_SHIFTS],
+}
+
+impl Legality {
+    /// Whether `(x, y)` lies on the ray from the king in `(dx, dy)`, `1..=max` steps out.
+    #[inline]
+    fn on_ray(&self, x: i32, y: i32, dx: i32, dy: i32, max: i32) -> bool {
+        let (vx, vy) = (x - self.king_x, y - self.king_y);
+        let steps = if dx != 0 { vx * dx } else { vy * dy };
+        steps >= 1 && steps <= max && vx == dx * steps && vy == dy * steps
+    }
+
+    #[inline]
+    fn pin_direction(&self, from: usize) -> Option<(i32, i32)> {
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|pin| pin.0 as usize == from)
+            .map(|pin| (pin.1 as i32, pin.2 as i32))
+    }
+}
+
+/// The window of relative target squares a piece may move to, before the leave setting.
+#[derive(Clone, Copy)]
+struct Window {
+    x_low: i32,
+    x_high: i32,
+    y_low: i32,
+    y_high: i32,
+}
+
+impl Window {
+    #[inline]
+    fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x_low && x <= self.x_high && y >= self.y_low && y <= self.y_high
+    }
+
+    /// Steps from `(x, y)` in `(dx, dy)` that stay inside (the start must be inside).
+    #[inline]
+    fn reach(&self, x: i32, y: i32, dx: i32, dy: i32) -> i32 {
+        let along_x = match dx {
+            1 => self.x_high - x,
+            -1 => x - self.x_low,
+            _ => i32::MAX,
+        };
+        let along_y = match dy {
+            1 => self.y_high - y,
+            -1 => y - self.y_low,
+            _ => i32::MAX,
+        };
+        along_x.min(along_y)
+    }
+}
+
+impl RelativePosition {
+    /// The window of relative squares on the outer board (for the current origin).
+    #[inline]
+    fn board_window(&self) -> Window {
+        let n = self.options.size as i32;
+        let (ox, oy) = self.origin;
+        Window {
+            x_low: -ox,
+            x_high: n - 1 - ox,
+            y_low: -oy,
+            y_high: n - 1 - oy,
+        }
+    }
+
+    /// Targets a piece on relative `(x, y)` may reach under the outer-board limit and the
+    /// boundary rule: d must keep 0 ≤ O − d ≤ N − 8 on each axis.
+    #[inline]
+    fn target_window(&self, x: i32, y: i32) -> Window {
+        let n = self.options.size as i32;
+        let (ox, oy) = self.origin;
+        let (ax, ay) = (x + ox, y + oy);
+        Window {
+            x_low: (-ox).max(ax - (n - 8)),
+            x_high: (n - 1 - ox).min(ax),
+            y_low: (-oy).max(ay - (n - 8)),
+            y_high: (n - 1 - oy).min(ay),
+        }
+    }
+
+    /// The leave-inner-board setting for the mover's new relative square.
+    #[inline]
+    fn leave_allows(&self, x: i32, y: i32) -> bool {
+        match self.options.leave {
+            Leave::Yes => true,
+            Leave::Sides => (0..8).contains(&y),
+            Leave::No => (0..8).contains(&x) && (0..8).contains(&y),
+        }
+    }
+
+    /// Whether `by` attacks the relative square `target`, by geometry alone (boundary rule,
+    /// outer-board limit and leave setting do not matter). `ignore` is read as empty.
+    pub(crate) fn is_attacked(&self, target: usize, by: Color, ignore: usize) -> bool {
+        let (x, y) = rel_coords(target);
+        let board = &self.board;
+        let pawn = piece_code(by, Role::Pawn);
+        let behind = -by.forward();
+        if board[rel_index(x - 1, y + behind)] == pawn
+            || board[rel_index(x + 1, y + behind)] == pawn
+        {
+            return true;
+        }
+        let knight = piece_code(by, Role::Knight);
+        if KNIGHT_STEPS
+            .iter()
+            .any(|&(dx, dy)| board[rel_index(x + dx, y + dy)] == knight)
+        {
+            return true;
+        }
+        let king = piece_code(by, Role::King);
+        if KING_STEPS
+            .iter()
+            .any(|&(dx, dy)| board[rel_index(x + dx, y + dy)] == king)
+        {
+            return true;
+        }
+        let queen = piece_code(by, Role::Queen);
+        let window = self.board_window();
+        for (directions, slider) in [
+            (ROOK_DIRECTIONS, piece_code(by, Role::Rook)),
+            (BISHOP_DIRECTIONS, piece_code(by, Role::Bishop)),
+        ] {
+            for (dx, dy) in directions {
+                let step = offset(dx, dy);
+                let mut index = target;
+                for _ in 0..window.reach(x, y, dx, dy) {
+                    index = index.wrapping_add_signed(step);
+                    let code = board[index];
+                    if code != 0 && index != ignore {
+                        if code == slider || code == queen {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move's king is attacked.
+    pub(crate) fn in_check(&self) -> bool {
+        match self.kings[self.turn.index()] {
+            NO_SQUARE => false,
+            king => self.is_attacked(king as usize, self.turn.other(), usize::MAX),
+        }
+    }
+
+    /// Checkers, pins and the per-shift edge safety of the side to move.
+    fn legality(&self, king: usize) -> Legality {
+        let us = self.turn;
+        let them = us.other();
+        let (king_x, king_y) = rel_coords(king);
+        let mut info = Legality {
+            king,
+            king_x,
+            king_y,
+            checkers: 0,
+            checker: 0,
+            check_line: None,
+            pins: [(0, 0, 0); 8],
+            pin_count: 0,
+            shift_low: (0, 0),
+            safe_x: [false; MAX_SHIFTS],
+            safe_y: [false; MAX_SHIFTS],
+            step_x: [0; MAX_SHIFTS],
+            step_y: [0; MAX_SHIFTS],
+        };
+        let board = &self.board;
+
+        let behind = us.forward();
+        let pawn = piece_code(them, Role::Pawn);
+        let knight = piece_code(them, Role::Knight);
+        for (dx, dy) in [(-1, behind), (1, behind)]
+            .into_iter()
+            .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == pawn)
+            .chain(
+                KNIGHT_STEPS
+                    .into_iter()
+                    .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == knight),
+            )
+        {
+            info.checkers += 1;
+            info.checker = rel_index(king_x + dx, king_y + dy);
+        }
+
+        let queen = piece_code(them, Role::Queen);
+        let window = self.board_window();
+        for (directions, slider) in [
+            (ROOK_DIRECTIONS, piece_code(them, Role::Rook)),
+            (BISHOP_DIRECTIONS, piece_code(them, Role::Bishop)),
+        ] {
+            for (dx, dy) in directions {
+                let step = offset(dx, dy);
+                let mut index = king;
+                let mut shield: Option<usize> = None;
+                for distance in 1..=window.reach(king_x, king_y, dx, dy) {
+                    index = index.wrapping_add_signed(step);
+                    let code = board[index];
+                    if code == 0 {
+                        continue;
+                    }
+                    let hostile_slider = code == slider || code == queen;
+                    if code_color(code) == us {
+                        if shield.is_some() {
+                            break;
+                        }
+                        shield = Some(index);
+                    } else {
+                        if hostile_slider {
+                            match shield {
+                                None => {
+                                    info.checkers += 1;
+                                    info.checker = index;
+                                    info.check_line = Some((dx, dy, distance));
+                                }
+                                Some(pinned) => {
+                                    info.pins[info.pin_count] = (pinned as u16, dx as i8, dy as i8);
+                                    info.pin_count += 1;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if info.checkers > 1 {
+            info.check_line = None;
+        }
+
+        // Bounding box of every piece, in absolute coordinates.
+        let (ox, oy) = self.origin;
+        let (mut min_x, mut max_x, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for side in 0..2 {
+            for &index in &self.squares[side][..self.counts[side] as usize] {
+                let (x, y) = rel_coords(index as usize);
+                min_x = min_x.min(x + ox);
+                max_x = max_x.max(x + ox);
+                min_y = min_y.min(y + oy);
+                max_y = max_y.max(y + oy);
+            }
+        }
+        let n = self.options.size as i32;
+        info.shift_low = (ox - (n - 8), oy - (n - 8));
+        for slot in 0..(n - 7) as usize {
+            let dx = info.shift_low.0 + slot as i32;
+            let dy = info.shift_low.1 + slot as i32;
+            let (sx, sy) = self.recentering_step((ox - dx, oy - dy));
+            info.step_x[slot] = sx as i8;
+            info.step_y[slot] = sy as i8;
+            let survives = |low: i32, high: i32, shift: i32, step: i32| {
+                low - shift >= 0
+                    && high - shift < n
+                    && low - shift + step >= 0
+                    && high - shift + step < n
+            };
+            info.safe_x[slot] = survives(min_x, max_x, dx, sx);
+            info.safe_y[slot] = survives(min_y, max_y, dy, sy);
+        }
+        info
+    }
+
+    /// Legality of a candidate (normal moves, double steps and king steps).
+    #[inline]
+    fn is_legal_candidate(
+        &self,
+        info: &Legality,
+        mv: RelativeMove,
+        from: usize,
+        to: usize,
+        is_king: bool,
+    ) -> bool {
+        let (dx, dy) = mv.shift();
+        let slot_x = (dx - info.shift_low.0) as usize;
+        let slot_y = (dy - info.shift_low.1) as usize;
+        let from_abs = mv.from();
+        let mover_stays = self.on_board(
+            from_abs.x as i32 + info.step_x[slot_x] as i32,
+            from_abs.y as i32 + info.step_y[slot_y] as i32,
+        );
+        if !(info.safe_x[slot_x] && info.safe_y[slot_y] && mover_stays) {
+            return self.is_legal_by_playing(mv);
+        }
+        if is_king {
+            return !self.is_attacked(to, self.turn.other(), info.king);
+        }
+        let (tx, ty) = rel_coords(to);
+        if info.checkers > 0 {
+            let blocks = match info.check_line {
+                Some((cdx, cdy, distance)) => info.on_ray(tx, ty, cdx, cdy, distance - 1),
+                None => false,
+            };
+            if to != info.checker && !blocks {
+                return false;
+            }
+        }
+        match info.pin_direction(from) {
+            Some((pdx, pdy)) => info.on_ray(tx, ty, pdx, pdy, i32::MAX),
+            None => true,
+        }
+    }
+
+    /// Legality by playing the move on a copy: the mover's king must still be on the board
+    /// and not attacked.
+    pub(crate) fn is_legal_by_playing(&self, mv: RelativeMove) -> bool {
+        let us = self.turn;
+        let mut next = self.clone();
+        next.apply(mv, None);
+        match next.kings[us.index()] {
+            NO_SQUARE => false,
+            king => !next.is_attacked(king as usize, us.other(), usize::MAX),
+        }
+    }
+
+    #[inline]
+    fn abs_of(&self, x: i32, y: i32) -> AbsSquare {
+        AbsSquare::new((x + self.origin.0) as u8, (y + self.origin.1) as u8)
+    }
+
+    /// Every legal move, into `sink`.
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let (king, their_king) = (self.kings[us.index()], self.kings[them.index()]);
+        if king == NO_SQUARE || their_king == NO_SQUARE {
+            return;
+        }
+        let info = self.legality(king as usize);
+        let board = &self.board;
+        let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
+        let is_own = |code: u8| code >= own_low && code <= own_high;
+
+        for slot in 0..self.counts[us.index()] as usize {
+            let from = self.squares[us.index()][slot] as usize;
+            let code = board[from];
+            let role = code_role(code);
+            if info.checkers > 1 && role != Role::King {
+                continue;
+            }
+            let (x, y) = rel_coords(from);
+            let window = self.target_window(x, y);
+            let from_abs = self.abs_of(x, y);
+            let mut emit = |tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
+                let to = rel_index(tx, ty);
+                let to_abs = self.abs_of(tx, ty);
+                let mv = RelativeMove::new(from_abs, to_abs, promotes.then_some(Role::Queen), kind);
+                let legal = match kind {
+                    RelativeMoveKind::EnPassant | RelativeMoveKind::Castle => {
+                        self.is_legal_by_playing(mv)
+                    }
+                    _ => self.is_legal_candidate(&info, mv, from, to, role == Role::King),
+                };
+                if !legal {
+                    return;
+                }
+                if promotes {
+                    for promotion in Role::PROMOTIONS {
+                        sink.push(RelativeMove::new(from_abs, to_abs, Some(promotion), kind));
+                    }
+                } else {
+                    sink.push(mv);
+                }
+            };
+            match role {
+                Role::Pawn => {
+                    let forward = us.forward();
+                    let last_rank = back_rank(them);
+                    let ty = y + forward;
+                    if board[rel_index(x, ty)] == 0 {
+                        if window.contains(x, ty) && self.leave_allows(x, ty) {
+                            emit(x, ty, RelativeMoveKind::Normal, ty == last_rank);
+                        }
+                        let ty2 = ty + forward;
+                        if y == back_rank(us) + forward
+                            && board[rel_index(x, ty2)] == 0
+                            && window.contains(x, ty2)
+                            && self.leave_allows(x, ty2)
+                        {
+                            emit(x, ty2, RelativeMoveKind::DoubleStep, false);
+                        }
+                    }
+                    for tx in [x - 1, x + 1] {
+                        if !window.contains(tx, ty) || !self.leave_allows(tx, ty) {
+                            continue;
+                        }
+                        let target = rel_index(tx, ty);
+                        let victim = board[target];
+                        if victim != 0 && !is_own(victim) {
+                            emit(tx, ty, RelativeMoveKind::Normal, ty == last_rank);
+                        } else if victim == 0 && target == self.ep as usize {
+                            emit(tx, ty, RelativeMoveKind::EnPassant, false);
+                        }
+                    }
+                }
+                Role::Knight | Role::King => {
+                    let steps = if role == Role::Knight {
+                        &KNIGHT_STEPS
+                    } else {
+                        &KING_STEPS
+                    };
+                    for &(dx, dy) in steps {
+                        let (tx, ty) = (x + dx, y + dy);
+                        if window.contains(tx, ty)
+                            && !is_own(board[rel_index(tx, ty)])
+                            && self.leave_allows(tx, ty)
+                        {
+                            emit(tx, ty, RelativeMoveKind::Normal, false);
+                        }
+                    }
+                    if role == Role::King && info.checkers == 0 {
+                        self.generate_castling(x, y, &window, &mut emit);
+                    }
+                }
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    let directions: &[(i32, i32)] = match role {
+                        Role::Bishop => &BISHOP_DIRECTIONS,
+                        Role::Rook => &ROOK_DIRECTIONS,
+                        _ => &KING_STEPS,
+                    };
+                    for &(dx, dy) in directions {
+                        let step = offset(dx, dy);
+                        let mut index = from;
+                        let (mut tx, mut ty) = (x, y);
+                        for _ in 0..window.reach(x, y, dx, dy) {
+                            index = index.wrapping_add_signed(step);
+                            tx += dx;
+                            ty += dy;
+                            let target = board[index];
+                            if is_own(target) {
+                                break;
+                            }
+                            if self.leave_allows(tx, ty) {
+                                emit(tx, ty, RelativeMoveKind::Normal, false);
+                            }
+                            if target != 0 {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Castling candidates for a king on relative `(x, y)` not in check; legality after the
+    /// move is left to `emit`.
+    fn generate_castling(
+        &self,
+        x: i32,
+        y: i32,
+        window: &Window,
+        emit: &mut impl FnMut(i32, i32, RelativeMoveKind, bool),
+    ) {
+        let us = self.turn;
+        let rank = back_rank(us);
+        if (x, y) != (4, rank) {
+            return;
+        }
+        let (short, long) = match us {
+            Color::White => (WHITE_SHORT, WHITE_LONG),
+            Color::Black => (BLACK_SHORT, BLACK_LONG),
+        };
+        let rook = piece_code(us, Role::Rook);
+        let them = us.other();
+        let empty = |file: i32| self.board[rel_index(file, rank)] == 0;
+        let safe = |file: i32| !self.is_attacked(rel_index(file, rank), them, usize::MAX);
+        if self.castling & short != 0
+            && self.board[rel_index(7, rank)] == rook
+            && empty(5)
+            && empty(6)
+            && window.contains(6, rank)
+            && safe(5)
+            && safe(6)
+        {
+            emit(6, rank, RelativeMoveKind::Castle, false);
+        }
+        if self.castling & long != 0
+            && self.board[rel_index(0, rank)] == rook
+            && empty(1)
+            && empty(2)
+            && empty(3)
+            && window.contains(2, rank)
+            && safe(3)
+            && safe(2)
+        {
+            emit(2, rank, RelativeMoveKind::Castle, false);
+        }
+    }
+
+    /// The legal moves, as a list.
+    pub fn legal_move_list(&self) -> Vec<RelativeMove> {
+        let mut moves = Vec::with_capacity(64);
+        self.generate(&mut moves);
+        moves
+    }
+
+    /// Whether a legal en-passant capture exists (for repetition identity).
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        self.ep != NO_SQUARE
+            && self
+                .legal_move_list()
+                .iter()
+                .any(|mv| mv.kind() == RelativeMoveKind::EnPassant)
+    }
+
+    /// Which sides lose pieces over the edge if `mv` is played (not counting the piece the
+    /// move captures on its target).
+    pub fn edge_losses(&self, mv: RelativeMove) -> [bool; 2] {
+        let (dx, dy) = mv.shift();
+        let (ox, oy) = self.origin;
+        let shifted = (ox - dx, oy - dy);
+        let step = self.recentering_step(shifted);
+        let from = self.index_of_abs(mv.from());
+        let to = self.index_of_abs(mv.to());
+        let mut lost = [false; 2];
+        for (side, lost) in lost.iter_mut().enumerate() {
+            for &index in &self.squares[side][..self.counts[side] as usize] {
+                let index = index as usize;
+                if index == to {
+                    continue;
+                }
+                let (x, y) = rel_coords(index);
+                let (ax, ay) = if index == from {
+                    (x + ox + step.0, y + oy + step.1)
+                } else {
+                    (x + shifted.0, y + shifted.1)
+                };
+                let survives = self.on_board(ax, ay)
+                    && (index == from || self.on_board(ax + step.0, ay + step.1));
+                if !survives {
+                    *lost = true;
+                }
+            }
+        }
+        lost
+    }
+}

@@ -1,0 +1,482 @@
+//! The relative chess position: pieces kept on relative squares (a padded mailbox plus piece
+//! lists) and the inner board's origin O on the outer board; setting up and playing moves.
+
+use super::hash::{castling_key, ep_key, origin_key, piece_key, BLACK_TO_MOVE_KEY};
+use super::moves::{EdgeLoss, MoveReport, RelativeMove, RelativeMoveKind, RookMotion};
+use super::options::{Recentering, RelativeOptions};
+use super::square::{rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE};
+use crate::types::{Color, Piece, Role};
+
+/// The most pieces one side may have.
+pub const MAX_PIECES: usize = 32;
+
+/// Castling right bits: White short, White long, Black short, Black long.
+pub(crate) const WHITE_SHORT: u8 = 1;
+pub(crate) const WHITE_LONG: u8 = 2;
+pub(crate) const BLACK_SHORT: u8 = 4;
+pub(crate) const BLACK_LONG: u8 = 8;
+
+/// Mailbox byte of a piece: 0 is empty, 1..=6 White pawn..king, 7..=12 Black pawn..king.
+#[inline]
+pub(crate) const fn piece_code(color: Color, role: Role) -> u8 {
+    (color as u8) * 6 + role as u8 + 1
+}
+
+#[inline]
+pub(crate) const fn code_color(code: u8) -> Color {
+    if code > 6 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+#[inline]
+pub(crate) const fn code_role(code: u8) -> Role {
+    Role::from_index(((code - 1) % 6) as usize)
+}
+
+#[inline]
+pub(crate) const fn code_piece(code: u8) -> Piece {
+    Piece::new(code_color(code), code_role(code))
+}
+
+/// The absolute-rank row (relative y) of a side's back rank on the inner board.
+#[inline]
+pub(crate) const fn back_rank(color: Color) -> i32 {
+    match color {
+        Color::White => 0,
+        Color::Black => 7,
+    }
+}
+
+/// A relative chess position. Cheap to copy (a fixed-size mailbox), no heap data.
+#[derive(Clone)]
+pub struct RelativePosition {
+    /// Piece codes on relative squares, see [`rel_index`].
+    pub(crate) board: [u8; CELLS],
+    /// Mailbox indices of each side's pieces, the first `counts[side]` in use.
+    pub(crate) squares: [[u16; MAX_PIECES]; 2],
+    pub(crate) counts: [u8; 2],
+    /// Mailbox index of each king, `NO_SQUARE` once it has gone over the edge.
+    pub(crate) kings: [u16; 2],
+    /// O: the absolute square of the inner board's a1.
+    pub(crate) origin: (i32, i32),
+    pub(crate) options: RelativeOptions,
+    pub(crate) turn: Color,
+    pub(crate) castling: u8,
+    /// Relative en-passant square (mailbox index) or `NO_SQUARE`.
+    pub(crate) ep: u16,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    /// Hash of everything but the en-passant square.
+    pub(crate) base_hash: u64,
+}
+
+impl RelativePosition {
+    /// An empty outer board with the inner board at `origin`, White to move, no rights.
+    pub(crate) fn empty(options: RelativeOptions, origin: (i32, i32)) -> RelativePosition {
+        RelativePosition {
+            board: [0; CELLS],
+            squares: [[NO_SQUARE; MAX_PIECES]; 2],
+            counts: [0; 2],
+            kings: [NO_SQUARE; 2],
+            origin,
+            options,
+            turn: Color::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmoves: 0,
+            fullmoves: 1,
+            base_hash: origin_key(origin.0, origin.1) ^ castling_key(0),
+        }
+    }
+
+    /// The orthodox start on the centred inner board.
+    pub fn start(options: RelativeOptions) -> RelativePosition {
+        let c = options.centre() as i32;
+        let mut pos = RelativePosition::empty(options, (c, c));
+        const BACK: [Role; 8] = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (x, role) in BACK.into_iter().enumerate() {
+            let x = x as i32;
+            pos.put(rel_index(x, 0), Piece::new(Color::White, role));
+            pos.put(rel_index(x, 1), Piece::new(Color::White, Role::Pawn));
+            pos.put(rel_index(x, 6), Piece::new(Color::Black, Role::Pawn));
+            pos.put(rel_index(x, 7), Piece::new(Color::Black, role));
+        }
+        pos.set_castling(WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG);
+        pos
+    }
+
+    /// Places a piece on an empty relative square. The caller keeps within `MAX_PIECES`.
+    pub(crate) fn put(&mut self, index: usize, piece: Piece) {
+        let code = piece_code(piece.color, piece.role);
+        let side = piece.color.index();
+        self.board[index] = code;
+        self.squares[side][self.counts[side] as usize] = index as u16;
+        self.counts[side] += 1;
+        if piece.role == Role::King {
+            self.kings[side] = index as u16;
+        }
+        self.base_hash ^= piece_key(code, index);
+    }
+
+    pub(crate) fn set_castling(&mut self, rights: u8) {
+        self.base_hash ^= castling_key(self.castling) ^ castling_key(rights);
+        self.castling = rights;
+    }
+
+    pub(crate) fn set_turn(&mut self, turn: Color) {
+        if turn != self.turn {
+            self.base_hash ^= BLACK_TO_MOVE_KEY;
+            self.turn = turn;
+        }
+    }
+
+    // ----- queries -----
+
+    pub fn options(&self) -> RelativeOptions {
+        self.options
+    }
+
+    /// N: the outer board is N×N.
+    pub fn size(&self) -> u8 {
+        self.options.size
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// O: the absolute square of the inner board's a1.
+    pub fn origin(&self) -> AbsSquare {
+        AbsSquare::new(self.origin.0 as u8, self.origin.1 as u8)
+    }
+
+    /// The relative coordinates (a1 = (0, 0)) of an absolute square.
+    pub fn relative_of(&self, square: AbsSquare) -> (i32, i32) {
+        (
+            square.x as i32 - self.origin.0,
+            square.y as i32 - self.origin.1,
+        )
+    }
+
+    /// Whether an absolute square lies on the inner board.
+    pub fn is_on_inner_board(&self, square: AbsSquare) -> bool {
+        let (x, y) = self.relative_of(square);
+        (0..8).contains(&x) && (0..8).contains(&y)
+    }
+
+    #[inline]
+    pub(crate) fn abs_of_index(&self, index: usize) -> AbsSquare {
+        let (x, y) = rel_coords(index);
+        AbsSquare::new((x + self.origin.0) as u8, (y + self.origin.1) as u8)
+    }
+
+    #[inline]
+    pub(crate) fn index_of_abs(&self, square: AbsSquare) -> usize {
+        let (x, y) = self.relative_of(square);
+        rel_index(x, y)
+    }
+
+    pub fn piece_at(&self, square: AbsSquare) -> Option<Piece> {
+        if square.x >= self.size() || square.y >= self.size() {
+            return None;
+        }
+        match self.board[self.index_of_abs(square)] {
+            0 => None,
+            code => Some(code_piece(code)),
+        }
+    }
+
+    /// Every piece with its absolute square, White's first.
+    pub fn pieces(&self) -> Vec<(AbsSquare, Piece)> {
+        Color::ALL
+            .into_iter()
+            .flat_map(|color| self.pieces_of(color))
+            .collect()
+    }
+
+    /// The pieces of one side with their absolute squares.
+    pub fn pieces_of(&self, color: Color) -> impl Iterator<Item = (AbsSquare, Piece)> + '_ {
+        let side = color.index();
+        self.squares[side][..self.counts[side] as usize]
+            .iter()
+            .map(move |&index| {
+                let index = index as usize;
+                (self.abs_of_index(index), code_piece(self.board[index]))
+            })
+    }
+
+    /// How many pieces a side has left.
+    pub fn piece_count(&self, color: Color) -> usize {
+        self.counts[color.index()] as usize
+    }
+
+    /// The king's absolute square, `None` once it has gone over the edge.
+    pub fn king(&self, color: Color) -> Option<AbsSquare> {
+        match self.kings[color.index()] {
+            NO_SQUARE => None,
+            index => Some(self.abs_of_index(index as usize)),
+        }
+    }
+
+    /// Castling rights as (White short, White long, Black short, Black long).
+    pub fn castling_rights(&self) -> [bool; 4] {
+        [WHITE_SHORT, WHITE_LONG, BLACK_SHORT, BLACK_LONG].map(|bit| self.castling & bit != 0)
+    }
+
+    /// The en-passant square (absolute) written after a double step, if any.
+    pub fn ep_square(&self) -> Option<AbsSquare> {
+        (self.ep != NO_SQUARE).then(|| self.abs_of_index(self.ep as usize))
+    }
+
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The hash including the en-passant square whenever one is set.
+    pub fn full_hash(&self) -> u64 {
+        match self.ep {
+            NO_SQUARE => self.base_hash,
+            ep => self.base_hash ^ ep_key(ep as usize),
+        }
+    }
+
+    /// Whether an absolute coordinate pair lies on the outer board.
+    #[inline]
+    pub(crate) fn on_board(&self, x: i32, y: i32) -> bool {
+        let n = self.options.size as i32;
+        (0..n).contains(&x) && (0..n).contains(&y)
+    }
+
+    /// The recentering step from a provisional origin: one square toward the centre on each
+    /// axis (Aristotelian), or none (Leibnizian).
+    #[inline]
+    pub(crate) fn recentering_step(&self, provisional: (i32, i32)) -> (i32, i32) {
+        match self.options.recentering {
+            Recentering::Leibnizian => (0, 0),
+            Recentering::Aristotelian => {
+                let c = self.options.centre() as i32;
+                ((c - provisional.0).signum(), (c - provisional.1).signum())
+            }
+        }
+    }
+
+    // ----- making moves -----
+
+    /// Plays a legal move and reports what happened, for animation.
+    pub fn play_with_report(&mut self, mv: RelativeMove) -> MoveReport {
+        let mut report = MoveReport::default();
+        self.apply(mv, Some(&mut report));
+        report
+    }
+
+    /// Removes the piece on a relative square from the board and its list.
+    fn remove(&mut self, index: usize) {
+        let code = self.board[index];
+        let side = code_color(code).index();
+        let count = self.counts[side] as usize;
+        if let Some(slot) = self.squares[side][..count]
+            .iter()
+            .position(|&s| s as usize == index)
+        {
+            self.squares[side][slot] = self.squares[side][count - 1];
+            self.counts[side] -= 1;
+        }
+        self.board[index] = 0;
+        self.base_hash ^= piece_key(code, index);
+        if code_role(code) == Role::King {
+            self.kings[side] = NO_SQUARE;
+        }
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, turning it into `code`.
+    fn relocate(&mut self, from: usize, to: usize, code: u8) {
+        let old = self.board[from];
+        let side = code_color(old).index();
+        self.board[from] = 0;
+        self.board[to] = code;
+        self.base_hash ^= piece_key(old, from) ^ piece_key(code, to);
+        let count = self.counts[side] as usize;
+        if let Some(slot) = self.squares[side][..count]
+            .iter()
+            .position(|&s| s as usize == from)
+        {
+            self.squares[side][slot] = to as u16;
+        }
+        if code_role(code) == Role::King {
+            self.kings[side] = to as u16;
+        }
+    }
+
+    /// Removes every piece whose relative square lies off the outer board when the inner
+    /// board's a1 is at `origin`. `seen_from` is the origin under which a lost piece's
+    /// reported square is given. Returns whether anything was lost.
+    fn drop_off_board(
+        &mut self,
+        origin: (i32, i32),
+        seen_from: (i32, i32),
+        mut lost: Option<&mut Vec<EdgeLoss>>,
+    ) -> bool {
+        let mut any = false;
+        for side in 0..2 {
+            let mut slot = 0;
+            while slot < self.counts[side] as usize {
+                let index = self.squares[side][slot] as usize;
+                let (x, y) = rel_coords(index);
+                if self.on_board(x + origin.0, y + origin.1) {
+                    slot += 1;
+                    continue;
+                }
+                any = true;
+                let code = self.board[index];
+                if let Some(lost) = lost.as_deref_mut() {
+                    lost.push(EdgeLoss {
+                        square: AbsSquare::new((x + seen_from.0) as u8, (y + seen_from.1) as u8),
+                        piece: code_piece(code),
+                    });
+                }
+                let last = self.counts[side] as usize - 1;
+                self.squares[side][slot] = self.squares[side][last];
+                self.counts[side] -= 1;
+                self.board[index] = 0;
+                self.base_hash ^= piece_key(code, index);
+                if code_role(code) == Role::King {
+                    self.kings[side] = NO_SQUARE;
+                }
+            }
+        }
+        any
+    }
+
+    /// Castling rights that survive a move touching a relative square.
+    #[inline]
+    fn rights_kept_after_touching(index: usize) -> u8 {
+        let all = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
+        match rel_coords(index) {
+            (4, 0) => all & !(WHITE_SHORT | WHITE_LONG),
+            (7, 0) => all & !WHITE_SHORT,
+            (0, 0) => all & !WHITE_LONG,
+            (4, 7) => all & !(BLACK_SHORT | BLACK_LONG),
+            (7, 7) => all & !BLACK_SHORT,
+            (0, 7) => all & !BLACK_LONG,
+            _ => all,
+        }
+    }
+
+    /// Spec steps 4–8 and the bookkeeping after them, for a move known to be legal (or at
+    /// least a candidate: legality is judged on the result).
+    pub(crate) fn apply(&mut self, mv: RelativeMove, mut report: Option<&mut MoveReport>) {
+        let us = self.turn;
+        let (ox, oy) = self.origin;
+        let (from_abs, to_abs) = (mv.from(), mv.to());
+        let (dx, dy) = mv.shift();
+        let (fx, fy) = (from_abs.x as i32 - ox, from_abs.y as i32 - oy);
+        let (tx, ty) = (to_abs.x as i32 - ox, to_abs.y as i32 - oy);
+        let from = rel_index(fx, fy);
+        let to = rel_index(tx, ty);
+        let code = self.board[from];
+        let kind = mv.kind();
+        let mut zeroing = code_role(code) == Role::Pawn;
+
+        if let Some(report) = report.as_deref_mut() {
+            report.shift = (dx, dy);
+            report.origin_before = (ox, oy);
+            report.promotion = mv.promotion();
+        }
+        if self.ep != NO_SQUARE {
+            self.ep = NO_SQUARE;
+        }
+
+        let captured_at = match kind {
+            RelativeMoveKind::EnPassant => Some(rel_index(tx, fy)),
+            _ if self.board[to] != 0 => Some(to),
+            _ => None,
+        };
+        if let Some(victim) = captured_at {
+            if let Some(report) = report.as_deref_mut() {
+                report.captured = Some(EdgeLoss {
+                    square: self.abs_of_index(victim),
+                    piece: code_piece(self.board[victim]),
+                });
+            }
+            self.remove(victim);
+            zeroing = true;
+        }
+
+        let new_code = match mv.promotion() {
+            Some(role) => piece_code(us, role),
+            None => code,
+        };
+        self.relocate(from, to, new_code);
+
+        if kind == RelativeMoveKind::Castle {
+            let (rook_x, rook_target_x) = if dx > 0 { (7, 5) } else { (0, 3) };
+            let rook_from = rel_index(rook_x, fy);
+            let rook_to = rel_index(rook_target_x, fy);
+            self.relocate(rook_from, rook_to, self.board[rook_from]);
+            if let Some(report) = report.as_deref_mut() {
+                report.castling_rook = Some(RookMotion {
+                    from: AbsSquare::new((rook_x + ox) as u8, (fy + oy) as u8),
+                    to: AbsSquare::new((rook_target_x + ox - dx) as u8, (fy + oy - dy) as u8),
+                });
+            }
+        }
+
+        let rights = self.castling
+            & Self::rights_kept_after_touching(from)
+            & Self::rights_kept_after_touching(to);
+        if rights != self.castling {
+            self.set_castling(rights);
+        }
+
+        // The mover stays put, so the inner board (and everything else) moves by −d.
+        let shifted = (ox - dx, oy - dy);
+        let lost_first = self.drop_off_board(
+            shifted,
+            (ox, oy),
+            report.as_deref_mut().map(|r| &mut r.lost_at_shift),
+        );
+        let step = self.recentering_step(shifted);
+        let settled = (shifted.0 + step.0, shifted.1 + step.1);
+        let lost_second = step != (0, 0)
+            && self.drop_off_board(
+                settled,
+                shifted,
+                report.as_deref_mut().map(|r| &mut r.lost_at_recentering),
+            );
+        if let Some(report) = report.as_deref_mut() {
+            report.origin_after_shift = shifted;
+            report.recentering = step;
+        }
+        self.base_hash ^= origin_key(ox, oy) ^ origin_key(settled.0, settled.1);
+        self.origin = settled;
+
+        if kind == RelativeMoveKind::DoubleStep && self.board[to] == new_code {
+            self.ep = rel_index(tx, fy + us.forward()) as u16;
+        }
+        self.halfmoves = if zeroing || lost_first || lost_second {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.set_turn(us.other());
+    }
+}
