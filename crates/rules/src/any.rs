@@ -13,6 +13,7 @@ use crate::game::{
 use crate::options::VariantOptions;
 use crate::position::{GamePosition, VariantKind};
 use crate::regroupment::{SetupPhase, SetupStep, StartRule};
+use crate::relative::{AbsSquare, MoveReport, RelativeMoveKind, RelativePosition};
 use crate::save::{Pending, Players, SaveError, SavedGame, SavedResult, FORMAT, VERSION};
 use crate::sliding::{SlidingMove, SlidingPosition, Tile};
 use crate::types::{Color, Role, Square};
@@ -57,9 +58,10 @@ impl RegroupmentGame {
 /// The game of each variant.
 #[derive(Clone, Debug)]
 pub enum VariantGame {
-    Standard(Game<ChessPosition>),
-    Regroupment(RegroupmentGame),
-    Sliding(Game<SlidingPosition>),
+    Standard(Box<Game<ChessPosition>>),
+    Regroupment(Box<RegroupmentGame>),
+    Sliding(Box<Game<SlidingPosition>>),
+    Relative(Box<Game<RelativePosition>>),
 }
 
 /// A game of any variant with its options.
@@ -78,6 +80,7 @@ macro_rules! with_game {
         match $inner {
             VariantGame::Standard($g) => $body,
             VariantGame::Sliding($g) => $body,
+            VariantGame::Relative($g) => $body,
             VariantGame::Regroupment($r) => match &$r.game {
                 Some($g) => $body,
                 None => $setup,
@@ -91,6 +94,7 @@ macro_rules! with_game_mut {
         match $inner {
             VariantGame::Standard($g) => $body,
             VariantGame::Sliding($g) => $body,
+            VariantGame::Relative($g) => $body,
             VariantGame::Regroupment($r) => match &mut $r.game {
                 Some($g) => $body,
                 None => $setup,
@@ -245,7 +249,7 @@ impl AnyGame {
                         .map_err(|error| GameError::Other(error.to_string()))?,
                     None => ChessPosition::startpos(),
                 };
-                VariantGame::Standard(Game::new(position, draws))
+                VariantGame::Standard(Box::new(Game::new(position, draws)))
             }
             VariantOptions::Regroupment { rules, .. } => {
                 let given = match &start_text {
@@ -264,7 +268,7 @@ impl AnyGame {
                     }
                     None => None,
                 };
-                VariantGame::Regroupment(match given {
+                VariantGame::Regroupment(Box::new(match given {
                     Some(position) => RegroupmentGame {
                         phase: None,
                         game: Some(Game::new(position, draws)),
@@ -277,7 +281,7 @@ impl AnyGame {
                         draws,
                         clock: None,
                     },
-                })
+                }))
             }
             VariantOptions::Sliding(sliding) => {
                 let position = match &start_text {
@@ -293,12 +297,17 @@ impl AnyGame {
                     // The position text decides the gap.
                     sliding.gap = Some(position.gap()).filter(|gap| Tile::MIDDLE.contains(gap));
                 }
-                VariantGame::Sliding(Game::new(position, draws))
+                VariantGame::Sliding(Box::new(Game::new(position, draws)))
             }
-            VariantOptions::Relative { .. } => {
-                return Err(GameError::Other(
-                    "relative chess is not available in this build".to_string(),
-                ))
+            VariantOptions::Relative { rules, .. } => {
+                let position = match &start_text {
+                    Some(text) => RelativePosition::from_text(text, *rules)
+                        .map_err(|error| GameError::Other(error.to_string()))?,
+                    None => RelativePosition::start(*rules),
+                };
+                // The board field of a position text decides the size.
+                rules.size = position.size();
+                VariantGame::Relative(Box::new(Game::new(position, draws)))
             }
         };
         Ok(AnyGame {
@@ -888,6 +897,30 @@ impl AnyGame {
             VariantGame::Standard(g) => Some(chess_view(g, game_ply, selected)),
             VariantGame::Regroupment(r) => Some(chess_view(r.game.as_ref()?, game_ply, selected)),
             VariantGame::Sliding(g) => Some(sliding_view(g, game_ply, selected)),
+            VariantGame::Relative(g) => Some(relative_view(g, game_ply, selected)),
+        }
+    }
+
+    /// What the move that led to ply `ply` did in relative chess (shift, recentering, pieces
+    /// lost), for animating it forwards or backwards.
+    pub fn relative_report_at(&self, ply: usize) -> Option<MoveReport> {
+        let VariantGame::Relative(g) = &self.inner else {
+            return None;
+        };
+        let record = g.history().get(ply.checked_sub(1)?)?;
+        let mut position = record.before.clone();
+        Some(position.play_with_report(record.mv))
+    }
+
+    /// The slide that led to ply `ply` in sliding chess: the tile's lower-left square before
+    /// and after (the latter is the old gap).
+    pub fn slide_at(&self, ply: usize) -> Option<((u8, u8), (u8, u8))> {
+        let VariantGame::Sliding(g) = &self.inner else {
+            return None;
+        };
+        match g.history().get(ply.checked_sub(1)?)?.mv {
+            SlidingMove::Slide { from, to } => Some((xy(from.lower_left()), xy(to.lower_left()))),
+            SlidingMove::Chess(_) => None,
         }
     }
 }
@@ -1100,4 +1133,88 @@ fn setup_targets(phase: &SetupPhase, selected: Option<(u8, u8)>) -> Vec<Target> 
             })
         })
         .collect()
+}
+
+fn abs_xy(square: AbsSquare) -> (u8, u8) {
+    (square.x, square.y)
+}
+
+fn relative_view(
+    game: &Game<RelativePosition>,
+    ply: usize,
+    selected: Option<(u8, u8)>,
+) -> BoardView {
+    let position = game.position_at(ply).unwrap_or(game.position());
+    let pieces = position
+        .pieces()
+        .into_iter()
+        .map(|(square, piece)| ViewPiece {
+            x: square.x,
+            y: square.y,
+            piece: piece.fen_char(),
+        })
+        .collect();
+    let check = if position.is_check() {
+        position.king(position.turn()).map(abs_xy)
+    } else {
+        None
+    };
+    let mut last_move = Vec::new();
+    if ply > 0 {
+        if let Some(record) = game.history().get(ply - 1) {
+            // The mover stays where it was; the target square names where it went relative to
+            // the board before the shift, so the highlight is the mover's square after the move.
+            let mut after = record.before.clone();
+            let report = after.play_with_report(record.mv);
+            let (rx, ry) = report.recentering;
+            let from = record.mv.from();
+            let moved = (from.x as i32 + rx, from.y as i32 + ry);
+            if let Some(square) = AbsSquare::try_new(moved.0, moved.1, position.size()) {
+                last_move.push(abs_xy(square));
+            }
+        }
+    }
+    let mut targets = Vec::new();
+    if ply == game.ply_count() {
+        if let Some((x, y)) = selected {
+            for &mv in game
+                .legal_moves()
+                .iter()
+                .filter(|mv| abs_xy(mv.from()) == (x, y))
+            {
+                let (tx, ty) = abs_xy(mv.to());
+                let mut text = position.move_text(mv);
+                let kind = if mv.promotion().is_some() {
+                    if targets.iter().any(|t: &Target| t.x == tx && t.y == ty) {
+                        continue;
+                    }
+                    text.pop();
+                    TargetKind::Promotion
+                } else if mv.kind() == RelativeMoveKind::Castle {
+                    TargetKind::Castle
+                } else if position.is_capture(mv) {
+                    TargetKind::Capture
+                } else {
+                    TargetKind::Normal
+                };
+                targets.push(Target {
+                    x: tx,
+                    y: ty,
+                    kind,
+                    text,
+                });
+            }
+        }
+    }
+    BoardView {
+        width: position.size(),
+        height: position.size(),
+        pieces,
+        blocked: Vec::new(),
+        inner_origin: Some(abs_xy(position.origin())),
+        check,
+        last_move,
+        targets,
+        slides: Vec::new(),
+    }
 }
