@@ -1,0 +1,5 @@
+//! (being written) check_save
+
+pub fn run(_args: &[String]) -> crate::CliResult {
+    Err(crate::CliError::Internal("not yet available".to_string()))
+}
