@@ -84,9 +84,15 @@ impl<P: SearchPosition> Searcher<P> {
     }
 
     /// The flag that cancels a running search when set (from another thread, or from an
-    /// info callback). A search clears it when it starts.
+    /// info callback). The caller clears it before starting a search, so that a stop sent
+    /// just as the search starts is not lost.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Uses `flag` as the stop flag from now on (one flag shared across searchers).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
     }
 
     /// Forgets everything learned (a new game).
@@ -112,7 +118,6 @@ impl<P: SearchPosition> Searcher<P> {
         time: &dyn TimeSource,
         info: &mut dyn FnMut(&SearchInfo<P::Move>),
     ) -> SearchResult<P::Move> {
-        self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         self.heuristics.new_search();
         let settings = level.settings();

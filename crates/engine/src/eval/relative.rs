@@ -1,1 +1,175 @@
-//! Relative chess evaluation (joins when the relative rules compile).
+//! Relative chess: material and piece-square terms in the inner board's frame, plus the
+//! terms that come from the outer board, and `SearchPosition` for
+//! `rules::relative::RelativePosition`.
+//!
+//! | term | MG | EG | why |
+//! |---|---|---|---|
+//! | material, piece-square | as [`super::chess`] | | piece-square read at the nearest inner-board square |
+//! | piece off the inner board | −10 | −10 | it can be pushed over the edge and usually does little |
+//! | piece at distance 0 / 1 / 2 from the outer edge (off the inner board) | −20% / −8% / −3% of its value | | one shift the wrong way loses it |
+//! | own king at distance 0 / 1 / 2 from the outer edge | −300 / −120 / −40 | | losing the king over the edge loses the game |
+//! | room for forward moves (up to 4 squares) | +6 per square | +6 | the boundary rule caps each move's shift by the origin's distance to the edge |
+//! | king escape removed by the boundary rule, per enemy piece within 3 squares | −6 | −6 | mates are easier near the edges |
+//!
+//! The origin O is shared, so room and escapes matter through direction: White moves
+//! "forward" with +y shifts, which need O.y room; Black's need N−8−O.y.
+
+use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE};
+use crate::position::{SearchPosition, HISTORY_SLOTS};
+use rules::relative::{AbsSquare, RelativeMove, RelativeMoveKind, RelativePosition};
+use rules::{Color, GamePosition, Role};
+
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const OFF_INNER_BOARD: i32 = 10;
+/// Share of a piece's value lost at outer-edge distance 0, 1, 2 (per cent).
+const EDGE_RISK_PERCENT: [i32; 3] = [20, 8, 3];
+const KING_EDGE_RISK: [i32; 3] = [300, 120, 40];
+const FORWARD_ROOM: i32 = 6;
+const MAX_COUNTED_ROOM: i32 = 4;
+const REMOVED_ESCAPE: i32 = 6;
+/// The value an enemy piece lost over the edge is given in move ordering.
+const EDGE_LOSS_ORDER_VALUE: i32 = 300;
+
+fn role_value(role: Role) -> i32 {
+    ORDER_VALUE[role.index()]
+}
+
+/// The evaluation from White's side.
+fn white_score(pos: &RelativePosition) -> i32 {
+    let size = pos.size() as i32;
+    let origin = pos.origin();
+    let (ox, oy) = (origin.x as i32, origin.y as i32);
+    let span = size - 8;
+    let mut total = Tapered::default();
+    let mut phase = 0;
+    let kings = [pos.king(Color::White), pos.king(Color::Black)];
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let mut side = Tapered::default();
+        let enemy_king = kings[color.other().index()];
+        for (square, piece) in pos.pieces_of(color) {
+            let role = piece.role;
+            let r = role.index();
+            phase += PHASE_WEIGHT[r];
+            let (rx, ry) = pos.relative_of(square);
+            let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
+            let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
+            let table_index = match color {
+                Color::White => nearest,
+                Color::Black => nearest ^ 56,
+            };
+            side.add(
+                MG_VALUE[r] + psqt::MG[r][table_index],
+                EG_VALUE[r] + psqt::EG[r][table_index],
+            );
+            let (x, y) = (square.x as i32, square.y as i32);
+            let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+            if role == Role::King {
+                if let Some(risk) = KING_EDGE_RISK.get(edge as usize) {
+                    side.add(-risk, -risk);
+                }
+            } else if !on_inner {
+                side.add(-OFF_INNER_BOARD, -OFF_INNER_BOARD);
+                if let Some(percent) = EDGE_RISK_PERCENT.get(edge as usize) {
+                    let loss = role_value(role) * percent / 100;
+                    side.add(-loss, -loss);
+                }
+            }
+            if let Some(king) = enemy_king {
+                let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
+                if near && !matches!(role, Role::Pawn | Role::King) {
+                    let removed = removed_escapes(king, ox, oy, span);
+                    side.add(REMOVED_ESCAPE * removed, REMOVED_ESCAPE * removed);
+                }
+            }
+        }
+        let forward_room = match color {
+            Color::White => oy,
+            Color::Black => span - oy,
+        }
+        .min(MAX_COUNTED_ROOM);
+        side.add(FORWARD_ROOM * forward_room, FORWARD_ROOM * forward_room);
+        total.add(sign * side.mg, sign * side.eg);
+    }
+    total.blend(phase.min(24))
+}
+
+/// How many of a king's eight steps the boundary rule forbids at origin (ox, oy): a step by
+/// d needs 0 ≤ O − d ≤ N − 8 on both axes.
+fn removed_escapes(_king: AbsSquare, ox: i32, oy: i32, span: i32) -> i32 {
+    let mut removed = 0;
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            if (dx, dy) == (0, 0) {
+                continue;
+            }
+            let (nx, ny) = (ox - dx, oy - dy);
+            if !(0..=span).contains(&nx) || !(0..=span).contains(&ny) {
+                removed += 1;
+            }
+        }
+    }
+    removed
+}
+
+pub fn evaluate(pos: &RelativePosition) -> i32 {
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    white_score(pos) * sign + 10
+}
+
+impl SearchPosition for RelativePosition {
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn victim_value(&self, mv: RelativeMove) -> i32 {
+        let direct = if mv.kind() == RelativeMoveKind::EnPassant {
+            ORDER_VALUE[0]
+        } else {
+            match self.piece_at(mv.to()) {
+                Some(piece) if piece.color != self.turn() => role_value(piece.role),
+                _ => 0,
+            }
+        };
+        if direct > 0 {
+            return direct;
+        }
+        if self.edge_losses(mv)[self.turn().other().index()] {
+            EDGE_LOSS_ORDER_VALUE
+        } else {
+            0
+        }
+    }
+
+    fn attacker_value(&self, mv: RelativeMove) -> i32 {
+        self.piece_at(mv.from()).map_or(0, |piece| role_value(piece.role))
+    }
+
+    fn promotion_gain(&self, mv: RelativeMove) -> i32 {
+        mv.promotion()
+            .map_or(0, |role| role_value(role) - ORDER_VALUE[0])
+    }
+
+    fn is_noisy(&self, mv: RelativeMove) -> bool {
+        mv.promotion().is_some_and(|role| role == Role::Queen) || self.is_capture(mv)
+    }
+
+    /// The rules give no way to pass the turn in a relative position, so no null move.
+    fn null_move(&self) -> Option<RelativePosition> {
+        None
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        self.pieces_of(self.turn())
+            .any(|(_, piece)| !matches!(piece.role, Role::Pawn | Role::King))
+    }
+
+    fn history_slot(&self, mv: RelativeMove) -> usize {
+        let from = mv.from();
+        let from_index = from.y as usize * 26 + from.x as usize;
+        let (dx, dy) = mv.shift();
+        // The piece's square and its shift identify the move; fold into the table.
+        (from_index * 17 * 17 + ((dx + 8) * 17 + dy + 8) as usize)
+            % HISTORY_SLOTS
+    }
+}
