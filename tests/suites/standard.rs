@@ -20,7 +20,7 @@ fn fen_errors_name_the_problem() {
             "white has more than one king",
         ),
         (
-            "k7/8/8/8/8/8/8/K6R b - - 0 1",
+            "k7/8/8/8/8/8/8/K6r b - - 0 1",
             "the side not to move is in check",
         ),
         ("k7/8/8/8/8/8/8/K6P w - - 0 1", "pawn stands on h1"),
@@ -67,9 +67,9 @@ fn san_disambiguation_checks_and_promotions() {
     // Two knights on the same rank: file letter.
     assert_eq!(san_of("k7/8/8/8/8/8/8/KN3N2 w - - 0 1", "b1d2"), "Nbd2");
     // Same file: rank digit.
-    assert_eq!(san_of("k7/8/8/8/8/R7/8/R6K w - - 0 1", "a3a2"), "R3a2");
+    assert_eq!(san_of("1k6/8/8/8/8/R7/8/R6K w - - 0 1", "a3a2"), "R3a2");
     // Three queens: full square.
-    assert_eq!(san_of("k7/8/8/8/Q1Q5/8/Q7/7K w - - 0 1", "a4b3"), "Qa4b3");
+    assert_eq!(san_of("7k/8/8/8/Q1Q5/8/Q7/K7 w - - 0 1", "a4b3"), "Qa4b3");
     // A pinned rival does not force disambiguation.
     assert_eq!(san_of("4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3"), "Nc3");
     assert_eq!(san_of("7k/8/8/8/8/8/8/K5R1 w - - 0 1", "g1h1"), "Rh1+");
