@@ -184,12 +184,12 @@ impl fmt::Display for SaveError {
                 index,
                 text,
                 reason,
-            } => write!(f, "bad setup step {index} ('{text}'): {reason}"),
+            } => write!(f, "setup[{index}] \"{text}\" cannot be played: {reason}"),
             SaveError::BadMove {
                 index,
                 text,
                 reason,
-            } => write!(f, "bad move {index} ('{text}'): {reason}"),
+            } => write!(f, "moves[{index}] \"{text}\" cannot be played: {reason}"),
             SaveError::Inconsistent(message) => write!(f, "inconsistent saved game: {message}"),
         }
     }
