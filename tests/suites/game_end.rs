@@ -601,3 +601,25 @@ fn end_reason_names_are_stable() {
         assert_eq!(json, format!("\"{}\"", reason.name()));
     }
 }
+
+#[test]
+fn king_pushed_over_the_edge_loses_at_once() {
+    // 10×10 board, inner board at b2; the black king stands off the inner board on the a-file.
+    let options = RelativeOptions::default();
+    let text = "10/10/k9/10/10/1R8/10/10/5K4/10 w - - 0 1 b2";
+    for mode in BOTH_MODES {
+        let start = RelativePosition::from_text(text, options).unwrap();
+        let mut g = Game::new(start.clone(), mode);
+        // Near miss: the rook steps left, so everything else shifts right and the king stays.
+        play(&mut g, "b5a5");
+        assert_eq!(result(&g), None);
+        // The rook steps right: everything else shifts left and the king falls off.
+        let mut g = Game::new(start, mode);
+        play(&mut g, "b5c5");
+        assert_eq!(
+            result(&g),
+            Some((Outcome::Win(Color::White), EndReason::KingLostOverEdge))
+        );
+        assert!(g.legal_moves().is_empty());
+    }
+}
