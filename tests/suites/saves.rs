@@ -650,3 +650,23 @@ fn regroupment_setup_is_played_browsed_and_undone_like_moves() {
         "moves wait for the setup to finish"
     );
 }
+
+#[test]
+fn rematch_draws_a_fresh_gap_and_resets_the_clocks() {
+    let mut game = AnyGame::new(VariantOptions::default_for(VariantKind::Sliding)).unwrap();
+    game.set_clock(Some(ClockState::new(60_000, 1_000)));
+    game.record_elapsed(5_000);
+    let mut gaps = std::collections::HashSet::new();
+    for _ in 0..40 {
+        let rematch = game.rematch().unwrap();
+        assert_eq!(rematch.clock(), Some(ClockState::new(60_000, 1_000)));
+        assert_eq!(rematch.ply_count(), 0);
+        gaps.insert(rematch.options().to_json()["gap"].to_string());
+    }
+    assert!(gaps.len() > 1, "the gap is drawn afresh: {gaps:?}");
+    let chosen = AnyGame::new(options(VariantKind::Sliding, &["gap=c3"])).unwrap();
+    assert_eq!(
+        chosen.rematch().unwrap().position_text(),
+        chosen.position_text()
+    );
+}

@@ -70,6 +70,8 @@ pub struct AnyGame {
     options: VariantOptions,
     /// The position text the game started from, when not the variant's own start.
     start_text: Option<String>,
+    /// The options and start as asked for (before any random draw), for a rematch.
+    requested: (VariantOptions, Option<String>),
     inner: VariantGame,
 }
 
@@ -242,6 +244,7 @@ impl AnyGame {
     ) -> Result<AnyGame, GameError> {
         let draws = options.draws();
         let mut start_text = start.map(|text| text.trim().to_string());
+        let requested = (options, start_text.clone());
         let inner = match &mut options {
             VariantOptions::Standard { .. } => {
                 let position = match &start_text {
@@ -313,8 +316,20 @@ impl AnyGame {
         Ok(AnyGame {
             options,
             start_text,
+            requested,
             inner,
         })
+    }
+
+    /// A new game as this one was asked for (a fresh random gap or back ranks when they were
+    /// drawn), with the same time control and full clocks. Swapping colours is the caller's.
+    pub fn rematch(&self) -> Result<AnyGame, GameError> {
+        let (options, start) = &self.requested;
+        let mut game = AnyGame::with_start(*options, start.as_deref())?;
+        if let Some(clock) = self.clock() {
+            game.set_clock(Some(ClockState::new(clock.initial_ms, clock.increment_ms)));
+        }
+        Ok(game)
     }
 
     pub fn variant(&self) -> VariantKind {
