@@ -1,0 +1,220 @@
+//! Plain data the board is drawn from: pieces at absolute squares, blocked squares, the inner
+//! board, the legal actions grouped for clicking. Filled from the rules crate by `session`.
+
+use serde::{Deserialize, Serialize};
+
+/// An absolute square of the drawn board: x = file from White's left, y = rank from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sq {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Sq {
+    pub const fn new(x: i32, y: i32) -> Sq {
+        Sq { x, y }
+    }
+
+    /// Square name in the variant's notation (`a1`, `k5`, `p16`).
+    pub fn name(self) -> String {
+        let file = (b'a' + self.x as u8) as char;
+        format!("{file}{}", self.y + 1)
+    }
+
+    pub fn parse(text: &str) -> Option<Sq> {
+        let mut chars = text.chars();
+        let file = chars.next()?;
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let rank: i32 = chars.as_str().parse().ok()?;
+        (rank >= 1).then(|| Sq::new(file as i32 - 'a' as i32, rank - 1))
+    }
+}
+
+/// `'w'` / `'b'` colour and the FEN letter of the role in upper case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PieceId {
+    pub white: bool,
+    pub role: char,
+}
+
+impl PieceId {
+    pub fn from_fen_char(c: char) -> Option<PieceId> {
+        let role = c.to_ascii_uppercase();
+        "KQRBNP".contains(role).then_some(PieceId {
+            white: c.is_ascii_uppercase(),
+            role,
+        })
+    }
+
+    /// The image name under `pieces/` (e.g. `wN`).
+    pub fn image_key(self) -> String {
+        format!("{}{}", if self.white { 'w' } else { 'b' }, self.role)
+    }
+
+    /// Material value for the balance shown beside the board.
+    pub fn value(self) -> i32 {
+        match self.role {
+            'Q' => 9,
+            'R' => 5,
+            'B' | 'N' => 3,
+            'P' => 1,
+            _ => 0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedPiece {
+    pub sq: Sq,
+    pub piece: PieceId,
+}
+
+/// What the board looks like at one moment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardModel {
+    pub files: i32,
+    pub ranks: i32,
+    pub pieces: Vec<PlacedPiece>,
+    /// Squares no piece may stand on (the sliding gap).
+    pub blocked: Vec<Sq>,
+    /// Relative chess: the absolute square of the inner board's a1.
+    pub inner_origin: Option<Sq>,
+    /// Sliding chess: the board is cut into 2×2 tiles.
+    pub tiled: bool,
+    pub check: Option<Sq>,
+    /// The squares the last move touched (a slide: both tiles).
+    pub last_move: Vec<Sq>,
+}
+
+impl BoardModel {
+    pub fn piece_at(&self, sq: Sq) -> Option<PieceId> {
+        self.pieces.iter().find(|p| p.sq == sq).map(|p| p.piece)
+    }
+
+    pub fn contains(&self, sq: Sq) -> bool {
+        sq.x >= 0 && sq.y >= 0 && sq.x < self.files && sq.y < self.ranks
+    }
+}
+
+/// How a legal target is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mark {
+    Normal,
+    Capture,
+    Castle,
+}
+
+/// One legal action of the position, in the shape the input handling needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// A piece move; `promotion` is the upper-case role letter when the move promotes.
+    Move {
+        from: Sq,
+        to: Sq,
+        mark: Mark,
+        promotion: Option<char>,
+        text: String,
+    },
+    /// A sliding-chess tile slide: the tile's lower-left square and the gap it moves into.
+    Slide { tile: Sq, gap: Sq, text: String },
+    /// A regroupment setup step: `role` is 'K' or 'Q'; `with` is the square swapped with,
+    /// `None` for keeping the piece where it stands.
+    Setup {
+        role: char,
+        with: Option<Sq>,
+        text: String,
+    },
+}
+
+impl Action {
+    pub fn text(&self) -> &str {
+        match self {
+            Action::Move { text, .. } | Action::Slide { text, .. } | Action::Setup { text, .. } => {
+                text
+            }
+        }
+    }
+}
+
+/// The legal actions from one square, merged per target (promotions give one target).
+pub fn targets_from(actions: &[Action], from: Sq) -> Vec<(Sq, Mark)> {
+    let mut out: Vec<(Sq, Mark)> = Vec::new();
+    for action in actions {
+        if let Action::Move {
+            from: f, to, mark, ..
+        } = action
+        {
+            if *f == from && !out.iter().any(|(t, _)| t == to) {
+                out.push((*to, *mark));
+            }
+        }
+    }
+    out
+}
+
+/// The move actions from `from` to `to` (several when the move promotes).
+pub fn moves_between(actions: &[Action], from: Sq, to: Sq) -> Vec<&Action> {
+    actions
+        .iter()
+        .filter(|a| matches!(a, Action::Move { from: f, to: t, .. } if *f == from && *t == to))
+        .collect()
+}
+
+/// The slide that moves the tile containing `sq`, if that tile can slide.
+pub fn slide_of_square(actions: &[Action], sq: Sq) -> Option<&Action> {
+    actions.iter().find(|a| match a {
+        Action::Slide { tile, .. } => {
+            sq.x >= tile.x && sq.x < tile.x + 2 && sq.y >= tile.y && sq.y < tile.y + 2
+        }
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_large_boards() {
+        assert_eq!(Sq::new(10, 4).name(), "k5");
+        assert_eq!(Sq::new(3, 15).name(), "d16");
+        assert_eq!(Sq::parse("d16"), Some(Sq::new(3, 15)));
+        assert_eq!(Sq::parse("A1"), None);
+        assert_eq!(Sq::parse("a0"), None);
+    }
+
+    #[test]
+    fn promotions_merge_into_one_target_and_slides_cover_their_tile() {
+        let mv = |promo: char| Action::Move {
+            from: Sq::new(4, 6),
+            to: Sq::new(4, 7),
+            mark: Mark::Normal,
+            promotion: Some(promo),
+            text: format!("e7e8{}", promo.to_ascii_lowercase()),
+        };
+        let actions = vec![
+            mv('Q'),
+            mv('N'),
+            Action::Slide {
+                tile: Sq::new(2, 0),
+                gap: Sq::new(2, 2),
+                text: "S:c1>c3".into(),
+            },
+        ];
+        assert_eq!(
+            targets_from(&actions, Sq::new(4, 6)),
+            vec![(Sq::new(4, 7), Mark::Normal)]
+        );
+        assert_eq!(
+            moves_between(&actions, Sq::new(4, 6), Sq::new(4, 7)).len(),
+            2
+        );
+        assert_eq!(
+            slide_of_square(&actions, Sq::new(3, 1)).map(Action::text),
+            Some("S:c1>c3")
+        );
+        assert!(slide_of_square(&actions, Sq::new(4, 1)).is_none());
+    }
+}

@@ -1,0 +1,587 @@
+//! The one place the app talks to the rules crate (`rules::any::AnyGame`) and the engine: a
+//! game session that answers in the app's own plain data (`model`), plays move text, saves and
+//! loads, and picks the computer's move. No rule is decided outside the rules crate.
+
+use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, Sq};
+use crate::state::{GameConfig, Player, TimeControl};
+use engine::{Limits, SearchPosition, TimeSource};
+use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
+use rules::game::{ClockState, Game, Outcome};
+use rules::options::VariantOptions;
+use rules::save::Players;
+use rules::{Color, VariantKind};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// How a finished game ended, in words for the banner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameOver {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// "White wins", "Black wins" or "Draw".
+    pub headline: String,
+    /// "by checkmate", "by the 50-move rule", …
+    pub reason: String,
+    /// One sentence with all of it.
+    pub summary: String,
+}
+
+pub struct Session {
+    game: AnyGame,
+}
+
+fn color(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+impl Session {
+    /// A new game as configured on the start screen.
+    pub fn new(config: &GameConfig) -> Result<Session, String> {
+        let kind = VariantKind::from_name(&config.variant)
+            .ok_or_else(|| format!("unknown game '{}'", config.variant))?;
+        let options_json = serde_json::Value::Object(
+            config
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect(),
+        );
+        let options = VariantOptions::from_json(kind, &options_json).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::new(options).map_err(|e| e.to_string())?;
+        if let Some(tc) = config.time_control {
+            game.set_clock(Some(ClockState::new(tc.initial_ms, tc.increment_ms)));
+        }
+        Ok(Session { game })
+    }
+
+    /// Loads saved-game JSON; returns the session and the configuration it implies.
+    pub fn load(text: &str) -> Result<(Session, GameConfig), String> {
+        let (game, players) = AnyGame::from_save_json(text).map_err(|e| e.to_string())?;
+        let mut options = BTreeMap::new();
+        if let serde_json::Value::Object(map) = game.options().to_json() {
+            for (key, value) in map {
+                match value {
+                    serde_json::Value::String(text) => {
+                        options.insert(key, text);
+                    }
+                    serde_json::Value::Number(number) => {
+                        options.insert(key, number.to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let config = GameConfig {
+            variant: game.variant().name().to_string(),
+            options,
+            white: Player::parse(&players.white).unwrap_or(Player::Human),
+            black: Player::parse(&players.black).unwrap_or(Player::Human),
+            time_control: game.clock().map(|c| TimeControl {
+                initial_ms: c.initial_ms,
+                increment_ms: c.increment_ms,
+            }),
+        };
+        Ok((Session { game }, config))
+    }
+
+    /// The saved-game JSON of `interfaces.md`, with the players of `config`.
+    pub fn to_json(&self, config: &GameConfig) -> String {
+        let players = Players {
+            white: config.white.text(),
+            black: config.black.text(),
+        };
+        self.game.to_save_json(&saved_at(), &players)
+    }
+
+    pub fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    pub fn white_to_move(&self) -> bool {
+        self.game.status().turn == Color::White
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.game.status().in_check
+    }
+
+    /// During a regroupment setup phase: whose step it is and for which piece (`K` / `Q`).
+    pub fn setup_step(&self) -> Option<(bool, char)> {
+        let status = self.game.status();
+        let role = match status.setup_step? {
+            "king" => 'K',
+            _ => 'Q',
+        };
+        Some((status.turn == Color::White, role))
+    }
+
+    pub fn result(&self) -> Option<GameOver> {
+        let end = self.game.result()?;
+        let headline = match end.outcome {
+            Outcome::Win(Color::White) => "White wins",
+            Outcome::Win(Color::Black) => "Black wins",
+            Outcome::Draw => "Draw",
+            Outcome::Ongoing => "Game over",
+        };
+        let reason = format!("by {}", end.reason.description());
+        Some(GameOver {
+            result: end.outcome.result_text().to_string(),
+            headline: headline.to_string(),
+            summary: format!("{headline} {reason} ({}).", end.outcome.result_text()),
+            reason,
+        })
+    }
+
+    pub fn position_text(&self) -> String {
+        self.game.position_text()
+    }
+
+    /// Readable notation of the moves (after any setup steps).
+    pub fn move_list(&self) -> Vec<String> {
+        let setup = self.game.setup_ply_count();
+        self.game
+            .move_list()
+            .into_iter()
+            .skip(setup)
+            .map(|m| m.display)
+            .collect()
+    }
+
+    /// The regroupment setup steps taken so far.
+    pub fn setup_list(&self) -> Vec<String> {
+        let setup = self.game.setup_ply_count();
+        self.game
+            .move_list()
+            .into_iter()
+            .take(setup)
+            .map(|m| m.display)
+            .collect()
+    }
+
+    fn start_fields(&self) -> Vec<String> {
+        let text = self
+            .game
+            .position_text_at(self.game.setup_ply_count())
+            .unwrap_or_default();
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    /// Whether the first move of the game is Black's (a game started from such a position).
+    pub fn first_mover_is_black(&self) -> bool {
+        self.start_fields().get(1).is_some_and(|side| side == "b")
+    }
+
+    pub fn first_move_number(&self) -> u32 {
+        self.start_fields()
+            .get(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    pub fn draw_offer(&self) -> Option<bool> {
+        self.game.status().draw_offer.map(|c| c == Color::White)
+    }
+
+    pub fn fide_draws(&self) -> bool {
+        self.game.options().draws() == rules::game::DrawMode::Fide
+    }
+
+    pub fn can_claim(&self) -> bool {
+        self.game.status().claimable.is_some()
+    }
+
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let info = self.game.play(text).map_err(|e| e.to_string())?;
+        if info.pending_promotion.is_some() {
+            // The board always sends complete promotion moves; never leave one half-made.
+            self.game.set_pending_promotion(None).ok();
+            return Err(format!("'{text}' needs the piece to promote to"));
+        }
+        Ok(())
+    }
+
+    pub fn resign(&mut self, white: bool) -> Result<(), String> {
+        self.game
+            .resign(color(white))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn offer_draw(&mut self, white: bool) -> Result<(), String> {
+        self.game
+            .offer_draw(color(white))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn accept_draw(&mut self, by_white: bool) -> Result<(), String> {
+        self.game
+            .accept_draw(color(by_white))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    pub fn claim(&mut self) -> Result<(), String> {
+        self.game
+            .claim_draw(None)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The live board.
+    pub fn board(&self) -> BoardModel {
+        match self.game.board_view(None, None) {
+            Some(view) => model_of(&view, self.variant()),
+            None => BoardModel {
+                files: 8,
+                ranks: 8,
+                pieces: Vec::new(),
+                blocked: Vec::new(),
+                inner_origin: None,
+                tiled: false,
+                check: None,
+                last_move: Vec::new(),
+            },
+        }
+    }
+
+    /// Every legal action of the live position, shaped for clicking.
+    pub fn actions(&self) -> Vec<Action> {
+        let Some(view) = self.game.board_view(None, None) else {
+            return Vec::new();
+        };
+        let legal = self.game.legal_actions();
+        let mut actions = Vec::new();
+        if let Some((white, role)) = self.setup_step() {
+            for text in &legal {
+                if text.ends_with('-') {
+                    actions.push(Action::Setup {
+                        role,
+                        with: None,
+                        text: text.clone(),
+                    });
+                }
+            }
+            let own = view.pieces.iter().find(|p| {
+                p.piece
+                    == if white {
+                        role
+                    } else {
+                        role.to_ascii_lowercase()
+                    }
+            });
+            if let Some(own) = own {
+                if let Some(selected) = self.game.board_view(None, Some((own.x, own.y))) {
+                    for target in selected
+                        .targets
+                        .iter()
+                        .filter(|t| t.kind == TargetKind::Swap)
+                    {
+                        actions.push(Action::Setup {
+                            role,
+                            with: Some(sq(target.x, target.y)),
+                            text: target.text.clone(),
+                        });
+                    }
+                }
+            }
+            return actions;
+        }
+        let white = self.white_to_move();
+        for piece in view
+            .pieces
+            .iter()
+            .filter(|p| p.piece.is_ascii_uppercase() == white)
+        {
+            let Some(selected) = self.game.board_view(None, Some((piece.x, piece.y))) else {
+                continue;
+            };
+            let from = sq(piece.x, piece.y);
+            for target in &selected.targets {
+                let to = sq(target.x, target.y);
+                let occupied = view
+                    .pieces
+                    .iter()
+                    .any(|p| p.x == target.x && p.y == target.y);
+                let mark = match target.kind {
+                    TargetKind::Capture => Mark::Capture,
+                    TargetKind::Castle => Mark::Castle,
+                    TargetKind::Promotion if occupied => Mark::Capture,
+                    _ => Mark::Normal,
+                };
+                if target.kind == TargetKind::Promotion {
+                    for full in legal
+                        .iter()
+                        .filter(|t| t.len() == target.text.len() + 1 && t.starts_with(&target.text))
+                    {
+                        let promotion = full.chars().last().map(|c| c.to_ascii_uppercase());
+                        actions.push(Action::Move {
+                            from,
+                            to,
+                            mark,
+                            promotion,
+                            text: full.clone(),
+                        });
+                    }
+                } else {
+                    actions.push(Action::Move {
+                        from,
+                        to,
+                        mark,
+                        promotion: None,
+                        text: target.text.clone(),
+                    });
+                }
+            }
+        }
+        for slide in &view.slides {
+            actions.push(Action::Slide {
+                tile: sq(slide.x, slide.y),
+                gap: sq(slide.gap_x, slide.gap_y),
+                text: slide.text.clone(),
+            });
+        }
+        actions
+    }
+
+    /// The computer's choice for the side to move (searching in the worker thread).
+    pub fn choose_move(&self, level: &str, move_time_ms: u32, seed: u64) -> Result<String, String> {
+        let level =
+            engine::Level::from_name(level).ok_or_else(|| format!("unknown level '{level}'"))?;
+        let limits = Limits::move_time(move_time_ms as u64);
+        let chosen = match self.game.variant_game() {
+            VariantGame::Standard(g) => search(g, &limits, level, seed),
+            VariantGame::Sliding(g) => search(g, &limits, level, seed),
+            VariantGame::Relative(g) => search(g, &limits, level, seed),
+            VariantGame::Regroupment(r) => match &r.game {
+                Some(g) => search(g, &limits, level, seed),
+                None => {
+                    // Setup steps are a matter of taste, not search: pick one at random.
+                    let steps = self.game.legal_actions();
+                    (!steps.is_empty()).then(|| steps[(seed % steps.len() as u64) as usize].clone())
+                }
+            },
+        };
+        chosen.ok_or_else(|| "there is no legal move".to_string())
+    }
+}
+
+fn search<P: SearchPosition>(
+    game: &Game<P>,
+    limits: &Limits,
+    level: engine::Level,
+    seed: u64,
+) -> Option<String> {
+    let keys: Vec<u64> = game
+        .history()
+        .iter()
+        .map(|record| record.before.repetition_key())
+        .collect();
+    let position = game.position();
+    let result = engine::think(position, &keys, limits, level, seed, &WallClock::new());
+    result.best_move.map(|mv| position.move_text(mv))
+}
+
+/// Milliseconds from the JS clock in the browser (workers included), `Instant` natively.
+struct WallClock {
+    #[cfg(not(target_arch = "wasm32"))]
+    start: std::time::Instant,
+}
+
+impl WallClock {
+    fn new() -> WallClock {
+        WallClock {
+            #[cfg(not(target_arch = "wasm32"))]
+            start: std::time::Instant::now(),
+        }
+    }
+}
+
+impl TimeSource for WallClock {
+    #[cfg(target_arch = "wasm32")]
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn now_ms(&self) -> f64 {
+        self.start.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+fn saved_at() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::new_0()
+            .to_iso_string()
+            .as_string()
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        String::new()
+    }
+}
+
+fn sq(x: u8, y: u8) -> Sq {
+    Sq::new(x as i32, y as i32)
+}
+
+fn model_of(view: &BoardView, variant: &str) -> BoardModel {
+    let pieces = view
+        .pieces
+        .iter()
+        .filter_map(|p| {
+            PieceId::from_fen_char(p.piece).map(|piece| PlacedPiece {
+                sq: sq(p.x, p.y),
+                piece,
+            })
+        })
+        .collect();
+    let tiled = variant == VariantKind::Sliding.name();
+    // The gap is drawn per tile: keep its lower-left square.
+    let blocked = if tiled {
+        let mut corners: Vec<Sq> = view
+            .blocked
+            .iter()
+            .map(|&(x, y)| sq(x & !1, y & !1))
+            .collect();
+        corners.dedup();
+        corners.sort_by_key(|s| (s.y, s.x));
+        corners.dedup();
+        corners
+    } else {
+        view.blocked.iter().map(|&(x, y)| sq(x, y)).collect()
+    };
+    let last_move = view.last_move.iter().map(|&(x, y)| sq(x, y)).collect();
+    BoardModel {
+        files: view.width as i32,
+        ranks: view.height as i32,
+        pieces,
+        blocked,
+        inner_origin: view.inner_origin.map(|(x, y)| sq(x, y)),
+        tiled,
+        check: view.check.map(|(x, y)| sq(x, y)),
+        last_move,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Level;
+
+    fn config(variant: &str, options: &[(&str, &str)]) -> GameConfig {
+        GameConfig {
+            variant: variant.into(),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            white: Player::Human,
+            black: Player::Computer(Level::Easy),
+            time_control: None,
+        }
+    }
+
+    #[test]
+    fn standard_start_offers_twenty_moves_with_correct_marks() {
+        let session = Session::new(&config("standard", &[])).unwrap();
+        let actions = session.actions();
+        assert_eq!(actions.len(), 20);
+        assert_eq!(session.board().pieces.len(), 32);
+        assert!(crate::model::targets_from(&actions, Sq::new(6, 0))
+            .contains(&(Sq::new(5, 2), Mark::Normal)));
+    }
+
+    #[test]
+    fn sliding_gap_is_one_tile_and_slides_are_actions() {
+        let session = Session::new(&config("sliding", &[("gap", "e5")])).unwrap();
+        let board = session.board();
+        assert!(board.tiled);
+        assert_eq!(board.blocked, vec![Sq::new(4, 4)]);
+        let actions = session.actions();
+        // 24 legal actions at the start with the gap at e5 (sliding.md).
+        assert_eq!(actions.len(), 24);
+        assert!(actions
+            .iter()
+            .any(|a| matches!(a, Action::Slide { gap, .. } if *gap == Sq::new(4, 4))));
+    }
+
+    #[test]
+    fn relative_board_is_sixteen_squares_with_a_centred_inner_board() {
+        let session = Session::new(&config("relative", &[])).unwrap();
+        let board = session.board();
+        assert_eq!((board.files, board.ranks), (16, 16));
+        assert_eq!(board.inner_origin, Some(Sq::new(4, 4)));
+        let knight_targets = crate::model::targets_from(&session.actions(), Sq::new(10, 4));
+        assert!(knight_targets.contains(&(Sq::new(9, 6), Mark::Normal)));
+    }
+
+    #[test]
+    fn regroupment_setup_is_played_by_steps_with_a_keep_option() {
+        let mut session = Session::new(&config("regroupment", &[])).unwrap();
+        assert_eq!(session.setup_step(), Some((false, 'K')));
+        let actions = session.actions();
+        assert!(actions
+            .iter()
+            .any(|a| matches!(a, Action::Setup { with: None, .. })));
+        assert!(actions
+            .iter()
+            .any(|a| matches!(a, Action::Setup { with: Some(_), .. })));
+        let keep = actions
+            .iter()
+            .find(|a| matches!(a, Action::Setup { with: None, .. }))
+            .unwrap()
+            .text()
+            .to_string();
+        session.play(&keep).unwrap();
+        assert_eq!(session.setup_step(), Some((false, 'Q')));
+    }
+
+    #[test]
+    fn promotion_choices_are_complete_move_texts() {
+        let saved = r#"{"format":"boardshift-game","version":1,"variant":"standard","start":"7k/P7/8/8/8/8/8/K7 w - - 0 1","moves":[]}"#;
+        let (session, _) = Session::load(saved).unwrap();
+        let promotions: Vec<String> = session
+            .actions()
+            .into_iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::Move {
+                        promotion: Some(_),
+                        ..
+                    }
+                )
+            })
+            .map(|a| a.text().to_string())
+            .collect();
+        assert_eq!(promotions.len(), 4);
+        assert!(
+            promotions.contains(&"a7a8q".to_string()) && promotions.contains(&"a7a8n".to_string())
+        );
+    }
+
+    #[test]
+    fn a_saved_game_round_trips_with_its_players() {
+        let mut session = Session::new(&config("standard", &[])).unwrap();
+        session.play("e2e4").unwrap();
+        let json = session.to_json(&config("standard", &[]));
+        let (loaded, loaded_config) = Session::load(&json).unwrap();
+        assert_eq!(loaded.move_list(), vec!["e4".to_string()]);
+        assert_eq!(loaded_config.black, Player::Computer(Level::Easy));
+    }
+
+    #[test]
+    fn the_computer_answers_with_a_legal_move() {
+        let session = Session::new(&config("standard", &[])).unwrap();
+        let text = session.choose_move("easy", 100, 7).unwrap();
+        assert!(session.game.legal_actions().contains(&text));
+    }
+}
