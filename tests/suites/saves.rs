@@ -670,3 +670,28 @@ fn rematch_draws_a_fresh_gap_and_resets_the_clocks() {
         chosen.position_text()
     );
 }
+
+#[test]
+fn regroupment_castling_target_is_the_rook_when_the_castling_square_is_an_ordinary_move() {
+    let text =
+        std::fs::read_to_string(saves_dir().join("good-regroupment-setup-and-castling.json"))
+            .unwrap();
+    let (mut game, _) = AnyGame::from_save_json(&text).unwrap();
+    game.undo().unwrap(); // take back O-O-O (b1a1)
+    let view = game.board_view(None, Some((1, 0))).unwrap();
+    let on = |x: u8| view.targets.iter().find(|t| (t.x, t.y) == (x, 0)).cloned();
+    let rook = on(0).expect("the a1 rook square is a target");
+    assert_eq!(
+        (rook.kind, rook.text.as_str()),
+        (TargetKind::Castle, "b1a1")
+    );
+    let c1 = on(2).expect("c1 is a target");
+    assert_eq!((c1.kind, c1.text.as_str()), (TargetKind::Normal, "b1c1"));
+    // Played, b1c1 is the ordinary king move and loses both castling rights.
+    game.play("b1c1").unwrap();
+    assert!(
+        game.position_text().contains(" b kq "),
+        "{}",
+        game.position_text()
+    );
+}
