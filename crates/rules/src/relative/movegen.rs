@@ -371,6 +371,11 @@ impl RelativePosition {
         if is_king {
             return !self.is_attacked(to, self.turn.other(), info.king);
         }
+        // Without edge losses a double check leaves only king moves (with them, a move may
+        // push a checker over the edge, which the slow path above judges).
+        if info.checkers > 1 {
+            return false;
+        }
         let (tx, ty) = rel_coords(to);
         if info.checkers > 0 {
             let blocks = match info.check_line {
@@ -421,9 +426,6 @@ impl RelativePosition {
             let from = self.squares[us.index()][slot] as usize;
             let code = board[from];
             let role = code_role(code);
-            if info.checkers > 1 && role != Role::King {
-                continue;
-            }
             let (x, y) = rel_coords(from);
             let window = self.target_window(x, y);
             let from_abs = self.abs_of(x, y);
