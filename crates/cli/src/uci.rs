@@ -187,9 +187,15 @@ impl<P: ToolPosition> UciSession for Session<P> {
                 line_text(&position, info.pv).join(" ")
             ));
         };
-        let result =
-            self.searcher
-                .think(&position, &self.keys, limits, level, seed, &clock, &mut report);
+        let result = self.searcher.think(
+            &position,
+            &self.keys,
+            limits,
+            level,
+            seed,
+            &clock,
+            &mut report,
+        );
         match result.best_move {
             Some(mv) => format!("bestmove {}", position.move_text(mv)),
             None => "bestmove 0000".to_string(),
@@ -211,7 +217,10 @@ struct Output(Arc<Mutex<()>>);
 
 impl Output {
     fn line(&self, text: &str) {
-        let _guard = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _guard = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut stdout = std::io::stdout().lock();
         // A closed pipe means the GUI has gone; there is no one left to tell.
         let _ = writeln!(stdout, "{text}");
@@ -312,7 +321,8 @@ impl Settings {
                     return Err(format!("unknown option '{name}'"));
                 }
                 self.variant_options.retain(|(k, _)| k != key);
-                self.variant_options.push((key.to_string(), value.to_string()));
+                self.variant_options
+                    .push((key.to_string(), value.to_string()));
             }
         }
         Ok(())
@@ -482,8 +492,7 @@ pub fn run(args: &[String]) -> CliResult {
                 last_position = (text, moves);
                 if let Some(session) = session.as_mut() {
                     let moves: Vec<&str> = last_position.1.iter().map(String::as_str).collect();
-                    if let Err(message) = session.set_position(last_position.0.as_deref(), &moves)
-                    {
+                    if let Err(message) = session.set_position(last_position.0.as_deref(), &moves) {
                         out.line(&format!("info string error: {message}"));
                     }
                 }
@@ -552,7 +561,10 @@ mod tests {
         let clock = limits.clock.unwrap();
         assert_eq!((clock.remaining_ms, clock.increment_ms), (2000, 20));
         assert!(parse_go(&["depth", "x"], Color::White).is_err());
-        assert_eq!(parse_go(&["depth", "7"], Color::White).unwrap().depth, Some(7));
+        assert_eq!(
+            parse_go(&["depth", "7"], Color::White).unwrap().depth,
+            Some(7)
+        );
     }
 
     #[test]

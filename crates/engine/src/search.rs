@@ -411,6 +411,9 @@ impl<P: SearchPosition> Search<'_, P> {
                 }
                 continue;
             }
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
             if single_reply && limits.depth.is_none() {
                 break;
             }

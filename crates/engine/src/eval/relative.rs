@@ -142,7 +142,8 @@ impl SearchPosition for RelativePosition {
     }
 
     fn attacker_value(&self, mv: RelativeMove) -> i32 {
-        self.piece_at(mv.from()).map_or(0, |piece| role_value(piece.role))
+        self.piece_at(mv.from())
+            .map_or(0, |piece| role_value(piece.role))
     }
 
     fn promotion_gain(&self, mv: RelativeMove) -> i32 {
@@ -169,7 +170,6 @@ impl SearchPosition for RelativePosition {
         let from_index = from.y as usize * 26 + from.x as usize;
         let (dx, dy) = mv.shift();
         // The piece's square and its shift identify the move; fold into the table.
-        (from_index * 17 * 17 + ((dx + 8) * 17 + dy + 8) as usize)
-            % HISTORY_SLOTS
+        (from_index * 17 * 17 + ((dx + 8) * 17 + dy + 8) as usize) % HISTORY_SLOTS
     }
 }
