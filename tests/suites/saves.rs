@@ -695,3 +695,18 @@ fn regroupment_castling_target_is_the_rook_when_the_castling_square_is_an_ordina
         game.position_text()
     );
 }
+
+#[test]
+fn typed_moves_accept_san_where_the_variant_has_it() {
+    let mut game = AnyGame::new(options(VariantKind::Standard, &["draws=fide"])).unwrap();
+    assert_eq!(game.play("Nf3").unwrap().text, "g1f3");
+    assert_eq!(game.play("e7e5").unwrap().display, "e5");
+    assert!(game.play("Qh5").is_err(), "an illegal SAN move is refused");
+    assert_eq!(game.ply_count(), 2);
+
+    // The gap at e3 cuts the e-file: e4 is no move, d4 is.
+    let mut game = AnyGame::new(options(VariantKind::Sliding, &["gap=e3"])).unwrap();
+    assert!(game.play("e4").is_err());
+    assert_eq!(game.play("d4").unwrap().text, "d2d4");
+    assert_eq!(game.play("S:e5>e3").unwrap().text, "S:e5>e3");
+}

@@ -386,6 +386,11 @@ impl AnyGame {
                 });
             }
         }
+        let text = match self.play_text_or_san(text) {
+            Some(canonical) => canonical,
+            None => text.to_string(),
+        };
+        let text = text.as_str();
         with_game_mut!(&mut self.inner, g => {
             match g.submit_text(text)? {
                 Submitted::Played(_) => {
@@ -407,6 +412,32 @@ impl AnyGame {
                 }),
             }
         }, setup _r => Err(GameError::Other("the setup phase is not over".to_string())))
+    }
+
+    /// When `text` is not move text of the live position but readable SAN (standard,
+    /// regroupment and the chess moves of sliding), the move text of that move.
+    fn play_text_or_san(&self, text: &str) -> Option<String> {
+        let san = |position: &ChessPosition| -> Option<Move> {
+            let is_move_text = position.parse_uci(text.trim()).is_some();
+            (!is_move_text)
+                .then(|| position.parse_san(text).ok())
+                .flatten()
+        };
+        match &self.inner {
+            VariantGame::Standard(g) => san(g.position()).map(|mv| g.position().move_text(mv)),
+            VariantGame::Regroupment(r) => {
+                let g = r.game.as_ref()?;
+                san(g.position()).map(|mv| g.position().move_text(mv))
+            }
+            VariantGame::Sliding(g) => {
+                let position = g.position();
+                let mv = SlidingMove::Chess(san(position.chess())?);
+                g.legal_moves()
+                    .contains(&mv)
+                    .then(|| position.move_text(mv))
+            }
+            VariantGame::Relative(_) => None,
+        }
     }
 
     /// Takes back the last ply (a setup step included).
@@ -558,11 +589,15 @@ impl AnyGame {
 
     /// A claim by the side to move, optionally with an intended move (see [`Game`]).
     pub fn claim_draw(&mut self, intended: Option<&str>) -> Result<ClaimResult, GameError> {
-        with_game_mut!(&mut self.inner, g => match intended {
+        let canonical = intended.map(|written| {
+            self.play_text_or_san(written)
+                .unwrap_or_else(|| written.to_string())
+        });
+        with_game_mut!(&mut self.inner, g => match &canonical {
             None => g.claim_draw().map(ClaimResult::Drawn),
             Some(text) => {
-                if g.is_over() {
-                    return Err(GameError::GameOver(g.result().unwrap_or(GameEnd::draw(EndReason::DrawAgreed))));
+                if let Some(end) = g.result() {
+                    return Err(GameError::GameOver(end));
                 }
                 let mv = g.position().parse_move_text(text)?;
                 g.claim_draw_with_move(mv)
