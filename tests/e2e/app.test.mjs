@@ -1,0 +1,519 @@
+// Browser end-to-end tests of the Boardshift app in real Chromium (playwright-core): every
+// variant played by clicks and drags against the computer, game ends, marks and highlights
+// checked by canvas pixel probes, and the budgets (wasm size, first paint, long tasks).
+// Usage: node app.test.mjs BASE_URL   (BASE_URL serves dist/, possibly under a sub-path)
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const base = process.argv[2];
+if (!base) {
+  console.error('usage: node app.test.mjs BASE_URL');
+  process.exit(2);
+}
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const screenshotDir = path.join(repo, 'docs/screenshots');
+const only = process.env.E2E_ONLY || '';
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const figures = [];
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// ---------------------------------------------------------------- page helpers
+
+async function state(page) {
+  await page.waitForFunction(() => window.boardshift && window.boardshift.state);
+  return JSON.parse(await page.evaluate(() => window.boardshift.state()));
+}
+
+function square(name) {
+  return { x: name.charCodeAt(0) - 97, y: parseInt(name.slice(1), 10) - 1 };
+}
+
+/** Page and canvas (CSS px) coordinates of a square's centre, from the app's geometry. */
+async function centre(page, at) {
+  const { x, y } = typeof at === 'string' ? square(at) : at;
+  const g = JSON.parse(await page.evaluate(() => window.boardshift.geometry()));
+  const b = g.board;
+  const s = b.size / Math.max(b.files, b.ranks);
+  const column = b.flipped ? b.files - 1 - x : x;
+  const row = b.flipped ? y : b.ranks - 1 - y;
+  const cx = (column + 0.5) * s;
+  const cy = (row + 0.5) * s;
+  return { x: g.left + cx, y: g.top + cy, cx, cy, s };
+}
+
+async function click(page, at) {
+  const c = await centre(page, at);
+  await page.mouse.click(c.x, c.y);
+}
+
+async function drag(page, from, to) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function waitFor(page, predicate, what, timeout = 15000) {
+  const start = Date.now();
+  let last;
+  while (Date.now() - start < timeout) {
+    last = await state(page);
+    if (predicate(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`timed out waiting for ${what}; status was "${last && last.status}", moves ${JSON.stringify(last && last.moves)}`);
+}
+
+const settled = (s) => !s.animating && !s.thinking;
+const plies = (n) => (s) => s.moves.length >= n && settled(s);
+
+/** Colour statistics of the inner 80% of a square, read from the canvas backing store. */
+async function probe(page, at, fx = 0.5, fy = 0.5) {
+  const c = await centre(page, at);
+  return page.evaluate(({ cx, cy, s, fx, fy }) => {
+    const canvas = document.getElementById('board');
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    const ctx = canvas.getContext('2d');
+    const left = Math.round((cx - s / 2 + s * 0.1) * ratio);
+    const top = Math.round((cy - s / 2 + s * 0.1) * ratio);
+    const size = Math.max(1, Math.round(s * 0.8 * ratio));
+    const data = ctx.getImageData(left, top, size, size).data;
+    let white = 0, black = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      if (r > 240 && g > 240 && b > 230) white++;
+      if (r < 50 && g < 50 && b < 56 && Math.abs(r - g) < 8) black++;
+    }
+    const n = data.length / 4;
+    const px = Math.round((cx - s / 2 + s * fx) * ratio);
+    const py = Math.round((cy - s / 2 + s * fy) * ratio);
+    const point = Array.from(ctx.getImageData(px, py, 1, 1).data);
+    return { white: white / n, black: black / n, point };
+  }, { cx: c.cx, cy: c.cy, s: c.s, fx, fy });
+}
+
+async function hasPiece(page, at, white) {
+  const p = await probe(page, at);
+  return white ? p.white > 0.05 : p.black > 0.05;
+}
+
+async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.errors = errors;
+  return page;
+}
+
+/** Opens the start screen and starts a game with the given form choices. */
+async function startGame(page, { variant = 'standard', opponent = 'computer-black', level = 'easy', options = {} } = {}) {
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.check(`input[name=variant][value=${variant}]`);
+  for (const [key, value] of Object.entries(options)) await page.selectOption(`#opt-${key}`, value);
+  await page.selectOption('#opponent', opponent);
+  if (opponent !== 'hotseat') await page.selectOption('#level', level);
+  await page.click('#start-game');
+  await page.waitForSelector('#game:not([hidden])');
+  await waitFor(page, (s) => s.screen === 'game' && s.painted_at !== null, 'the board to be painted');
+}
+
+/** Loads a saved game through the app's load path (what "open file" does). */
+async function loadGame(page, game) {
+  await page.goto(base);
+  await page.waitForFunction(() => window.boardshift && window.boardshift.load);
+  const saved = { format: 'boardshift-game', version: 1, setup: [], moves: [], ...game };
+  await page.evaluate((text) => window.boardshift.load(text), JSON.stringify(saved));
+  await waitFor(page, (s) => s.screen === 'game' && settled(s), 'the loaded game');
+}
+
+async function bannerText(page) {
+  await page.waitForSelector('#banner:not([hidden])', { timeout: 10000 });
+  return (await page.textContent('#banner')).replace(/\s+/g, ' ');
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+function actionFrom(s, from, filter = () => true) {
+  return s.actions.find((text) => text.startsWith(from) && filter(text));
+}
+
+// ---------------------------------------------------------------- budgets
+
+test('wasm is served as application/wasm and its gzip transfer size is at most 400 KB', async () => {
+  const response = await fetch(new URL('pkg/boardshift_web_bg.wasm', base));
+  assert(response.ok, `wasm request failed: ${response.status}`);
+  assert(response.headers.get('content-type') === 'application/wasm', `wrong MIME type ${response.headers.get('content-type')}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const gzipped = zlib.gzipSync(bytes, { level: 9 }).length;
+  figures.push(`wasm: ${(bytes.length / 1024).toFixed(0)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (budget 400 KB)`);
+  assert(gzipped <= 400 * 1024, `wasm gzip size ${gzipped} bytes exceeds 400 KB`);
+});
+
+test('the board is painted within 1 s of navigation', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await page.waitForSelector('#board[data-painted-at]', { timeout: 10000 });
+  const paintedAt = parseFloat(await page.getAttribute('#board', 'data-painted-at'));
+  figures.push(`first board paint: ${paintedAt.toFixed(0)} ms after navigation (budget 1000 ms)`);
+  assert(paintedAt <= 1000, `board painted ${paintedAt} ms after navigation`);
+  assert(await hasPiece(page, 'e1', true), 'the white king is not drawn on e1');
+  assert(await hasPiece(page, 'd8', false), 'the black queen is not drawn on d8');
+  assert(!(await hasPiece(page, 'e4', true)) && !(await hasPiece(page, 'e4', false)), 'e4 should be empty');
+  await page.context().close();
+});
+
+test('no main-thread task over 50 ms while the computer thinks for 2 s', async (browser) => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await startGame(page, { level: 'hard' });
+  await page.waitForTimeout(300);
+  await click(page, 'e2');
+  await click(page, 'e4');
+  const t0 = await page.evaluate(() => performance.now());
+  await page.waitForSelector('#thinking:not([hidden])', { timeout: 2000 });
+  // Keep the page busy the way a player would while waiting: hovering and flipping.
+  await click(page, 'b1');
+  await page.keyboard.press('f');
+  await page.keyboard.press('f');
+  await waitFor(page, plies(2), 'the computer reply', 20000);
+  const t1 = await page.evaluate(() => performance.now());
+  const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+  const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+  figures.push(`computer thought ${((t1 - t0) / 1000).toFixed(1)} s; main-thread long tasks meanwhile: ${tasks.length}, longest ${longest.toFixed(0)} ms (budget 50 ms)`);
+  assert(t1 - t0 >= 1500, `the hard level answered after only ${(t1 - t0).toFixed(0)} ms; the budget needs a 2 s think`);
+  assert(longest <= 50, `a main-thread task took ${longest} ms while the computer thought`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- the app shell
+
+test('a clear message when the wasm module cannot load', async (browser) => {
+  const page = await newPage(browser);
+  await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
+  await page.goto(base);
+  await page.waitForSelector('#load-error:not([hidden])', { timeout: 10000 });
+  const text = await page.textContent('#load-error');
+  assert(/could not start/i.test(text) && /failed to load/i.test(text), `unclear message: ${text}`);
+  assert(await page.isHidden('#loading'), 'the loading state is still shown');
+  await page.context().close();
+});
+
+test('the rules pages and piece guide open from the start screen and the game', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(base);
+  await page.check('input[name=variant][value=relative]');
+  await page.click('#start-rules');
+  assert(await page.isVisible('#rules section[data-page=relative]'), 'relative rules not shown');
+  assert(/stays where it is/.test(await page.textContent('#rules section[data-page=relative]')), 'relative rules text missing');
+  await page.click('[data-rules=pieces]');
+  assert(/An L/.test(await page.textContent('#rules section[data-page=pieces]')), 'piece guide missing');
+  await page.click('#rules-close');
+  assert(await page.isVisible('#opt-size'), 'relative options not shown for relative');
+  assert(await page.isHidden('#opt-gap'), 'sliding options shown for relative');
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- standard
+
+test('standard: click-click and drag moves, legal-move dots, highlights, computer replies', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'standard' });
+  await click(page, 'g1');
+  const dot = await probe(page, 'f3');
+  assert(dot.point[1] > dot.point[0] && dot.point[0] < 150, `no legal-move dot on f3: ${dot.point}`);
+  await click(page, 'e2');
+  await click(page, 'e4');
+  let s = await waitFor(page, (x) => x.moves.length >= 1, 'the first move');
+  assert(s.moves[0] === 'e4', `move list shows ${s.moves[0]}`);
+  s = await waitFor(page, plies(2), 'the computer reply');
+  assert(await hasPiece(page, 'e4', true), 'no white pawn drawn on e4');
+  const highlight = await probe(page, 'e2', 0.15, 0.15);
+  assert(highlight.point[1] > highlight.point[2] + 60, `e2 lacks the last-move highlight: ${highlight.point}`);
+  await drag(page, 'g1', 'f3');
+  s = await waitFor(page, plies(4), 'the drag move and the reply');
+  assert(s.moves[2] === 'Nf3', `dragged move recorded as ${s.moves[2]}`);
+  assert(await hasPiece(page, 'f3', true) && !(await hasPiece(page, 'g1', true)), 'the knight is not drawn on f3');
+  const listText = await page.textContent('#moves');
+  assert(listText.includes('e4') && listText.includes('Nf3'), `move list: ${listText}`);
+  await screenshot(page, 'standard');
+  assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  await page.context().close();
+});
+
+test('standard: flip with F and with the button', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  await page.keyboard.press('f');
+  let s = await state(page);
+  assert(s.geometry.flipped, 'F did not flip the board');
+  const a1 = await centre(page, 'a1');
+  const g = JSON.parse(await page.evaluate(() => window.boardshift.geometry()));
+  assert(a1.cx > g.board.size / 2 && a1.cy < g.board.size / 2, 'a1 is not at the top right when flipped');
+  assert(await hasPiece(page, 'a1', true), 'the white rook is not drawn on a1 when flipped');
+  await page.click('#btn-flip');
+  s = await state(page);
+  assert(!s.geometry.flipped, 'the button did not flip back');
+  await page.context().close();
+});
+
+test('standard: gold castling marks on both the king square and the rook', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'standard', start: 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' });
+  await click(page, 'e1');
+  for (const target of ['g1', 'h1', 'c1']) {
+    const p = await probe(page, target, 0.1, 0.5);
+    const [r, g, b] = p.point;
+    assert(r > 170 && g > 120 && g < 200 && b < 90, `no gold castling mark on ${target}: ${p.point}`);
+  }
+  await click(page, 'g1');
+  const s = await waitFor(page, plies(1), 'castling');
+  assert(s.moves[0] === 'O-O', `castling recorded as ${s.moves[0]}`);
+  assert(await hasPiece(page, 'f1', true) && await hasPiece(page, 'g1', true), 'king and rook not drawn on g1/f1');
+  await page.context().close();
+});
+
+test('standard: promotion opens a chooser', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'standard', start: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
+  await click(page, 'a7');
+  await click(page, 'a8');
+  await page.waitForSelector('#promo:not([hidden])');
+  assert((await page.$$('#promo button')).length === 4, 'the chooser does not offer four pieces');
+  await page.click('#promo button[data-role=N]');
+  const s = await waitFor(page, plies(1), 'the promotion');
+  assert(s.moves[0].startsWith('a8=N'), `promotion recorded as ${s.moves[0]}`);
+  assert(s.board.pieces.some((p) => p.sq.x === 0 && p.sq.y === 7 && p.piece.role === 'N' && p.piece.white), 'no knight on a8');
+  await page.context().close();
+});
+
+test('standard: checkmate ends the game with a banner, then a rematch starts', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'standard', moves: ['f2f3', 'e7e5', 'g2g4'] });
+  await click(page, 'd8');
+  await click(page, 'h4');
+  const text = await bannerText(page);
+  assert(/Black wins/.test(text) && /checkmate/.test(text), `banner: ${text}`);
+  const s = await state(page);
+  assert(s.result && s.result.result === '0-1', `result ${JSON.stringify(s.result)}`);
+  const check = await probe(page, 'e1', 0.12, 0.5);
+  assert(check.point[0] > 150 && check.point[1] < 90, `the checked king is not highlighted: ${check.point}`);
+  await page.click('#btn-rematch');
+  await waitFor(page, (x) => x.moves.length === 0 && !x.result, 'the rematch');
+  await page.context().close();
+});
+
+test('standard: resign needs a confirmation; draw offer and acceptance in hot-seat', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'standard' });
+  await page.click('#btn-resign');
+  assert(await page.isVisible('#confirm'), 'no confirmation asked');
+  await page.click('#confirm-no');
+  assert(!(await state(page)).result, 'cancelling resigned anyway');
+  await page.click('#btn-resign');
+  await page.click('#confirm-yes');
+  let text = await bannerText(page);
+  assert(/Black wins/.test(text) && /resignation/.test(text), `banner: ${text}`);
+
+  await page.goto('about:blank');
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null && !s.result, 'a hot-seat game');
+  await page.click('#btn-draw');
+  await click(page, 'e2');
+  await click(page, 'e4');
+  await waitFor(page, plies(1), 'the move');
+  assert((await page.textContent('#btn-draw')) === 'Accept draw', 'Black is not offered to accept');
+  await page.click('#btn-draw');
+  text = await bannerText(page);
+  assert(/Draw/.test(text) && /agreement/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
+test('standard: on a phone-sized screen at 3x the board fits and is crisp', async (browser) => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  const size = await page.evaluate(() => {
+    const c = document.getElementById('board');
+    return { css: c.getBoundingClientRect().width, backing: c.width };
+  });
+  assert(size.css <= 390 && size.css >= 300, `board is ${size.css} px wide on a 390 px screen`);
+  assert(Math.abs(size.backing - size.css * 3) <= 1, `backing store ${size.backing} px for ${size.css} CSS px at 3x`);
+  const e2 = await centre(page, 'e2');
+  const e4 = await centre(page, 'e4');
+  await page.touchscreen.tap(e2.x, e2.y);
+  await page.touchscreen.tap(e4.x, e4.y);
+  const s = await waitFor(page, plies(1), 'a tapped move');
+  assert(s.moves[0] === 'e4', `tapped move recorded as ${s.moves[0]}`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- regroupment
+
+test('regroupment: setup on the board, then moves against the computer', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'regroupment' });
+  let s = await waitFor(page, (x) => x.setup && x.setup[0] === true && x.setup[1] === 'K' && settled(x), "White's king step");
+  assert(/White king/.test(await page.textContent('#setup-prompt')), 'no prompt for the white king step');
+  await click(page, 'e1');
+  await click(page, 'g1');
+  s = await waitFor(page, (x) => x.setup && x.setup[1] === 'Q' && settled(x), "White's queen step");
+  assert(s.board.pieces.some((p) => p.sq.x === 6 && p.sq.y === 0 && p.piece.role === 'K'), 'the king did not move to g1');
+  assert(await hasPiece(page, 'g1', true), 'no piece drawn on g1');
+  await page.click('#btn-keep');
+  s = await waitFor(page, (x) => !x.setup && settled(x), 'the play phase');
+  await drag(page, 'e2', 'e4');
+  s = await waitFor(page, plies(2), 'a move and the reply');
+  assert(s.moves[0] === 'e4', `first move recorded as ${s.moves[0]}`);
+  await click(page, 'd2');
+  await click(page, 'd4');
+  await waitFor(page, plies(4), 'another move and reply');
+  assert((await page.textContent('#moves')).includes('Setup:'), 'the setup steps are not listed');
+  await screenshot(page, 'regroupment');
+  await page.context().close();
+});
+
+test('regroupment: a mate from a saved start position', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'regroupment',
+    start: 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
+  });
+  await drag(page, 'f3', 'f7');
+  const text = await bannerText(page);
+  assert(/White wins/.test(text) && /checkmate/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- sliding
+
+test('sliding: tiles, slide mode with glowing tiles, a slide and a drag against the computer', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'sliding', options: { gap: 'e5' } });
+  const hole = await probe(page, 'e5');
+  assert(hole.point[0] < 40 && hole.point[1] < 40, `the gap e5 is not drawn as a hole: ${hole.point}`);
+  const seam = await probe(page, 'b2', 0.995, 0.5);
+  assert(seam.point[0] < 60, `tiles are not visibly separate at the b/c seam: ${seam.point}`);
+  await page.click('#btn-slide');
+  const glow = await probe(page, 'e3', 0.5, 0.0);
+  assert(glow.point[0] > 150 && glow.point[2] < 120, `the movable tile e3 does not glow: ${glow.point}`);
+  await click(page, 'f4');
+  let s = await waitFor(page, plies(1), 'the slide');
+  assert(s.moves[0].startsWith('S:e3>e5'), `slide recorded as ${s.moves[0]}`);
+  s = await waitFor(page, plies(2), 'the computer reply');
+  const knightMove = actionFrom(s, 'b1') || actionFrom(s, 'g1');
+  assert(knightMove, `no knight move among ${s.actions}`);
+  await drag(page, knightMove.slice(0, 2), knightMove.slice(2, 4));
+  s = await waitFor(page, plies(4), 'the drag and the reply');
+  assert(s.moves[2].startsWith('N'), `dragged move recorded as ${s.moves[2]}`);
+  await screenshot(page, 'sliding');
+  await page.context().close();
+});
+
+test('sliding: a rook mate along an open rank from a saved position', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'sliding', start: 'k7/8/xx6/xx6/8/8/r5PP/7K b - - 0 1 -' });
+  await click(page, 'a2');
+  await click(page, 'a1');
+  const text = await bannerText(page);
+  assert(/Black wins/.test(text) && /checkmate/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- relative
+
+test('relative: the world shifts and recentres, moves by click and drag against the computer', async (browser) => {
+  const page = await newPage(browser);
+  // Hard thinks for 2 s, leaving time to see White's shift before Black's reply.
+  await startGame(page, { variant: 'relative', level: 'hard' });
+  let s = await state(page);
+  assert(s.board.files === 16 && s.board.inner_origin.x === 4, 'not a 16x16 board with a centred inner board');
+  const outer = await probe(page, { x: 1, y: 1 });
+  assert(outer.point[0] < 90 && outer.point[2] < 100, `outer board is not dark: ${outer.point}`);
+  const inner = await probe(page, { x: 5, y: 6 });
+  assert(inner.point[0] > 150, `inner board is not light: ${inner.point}`);
+  await click(page, 'k5');
+  await click(page, 'j7');
+  s = await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'Nf3 with its shift');
+  // relative.md worked example 1: the knight ends at (9,5), the inner board at (4,3).
+  assert(s.board.inner_origin.x === 4 && s.board.inner_origin.y === 3, `origin ${JSON.stringify(s.board.inner_origin)}`);
+  assert(s.board.pieces.some((p) => p.sq.x === 9 && p.sq.y === 5 && p.piece.role === 'N' && p.piece.white), 'the knight is not at (9,5)');
+  assert(await hasPiece(page, { x: 9, y: 5 }, true), 'the knight is not drawn at (9,5)');
+  s = await waitFor(page, plies(2), 'the computer reply');
+  const pawn = s.board.pieces.find((p) => p.piece.white && p.piece.role === 'P');
+  const from = String.fromCharCode(97 + pawn.sq.x) + (pawn.sq.y + 1);
+  const step = s.actions.find((t) => t.startsWith(from));
+  assert(step, `no move for the pawn on ${from}`);
+  const to = step.slice(from.length).replace(/[qrbn]$/, '');
+  await drag(page, from, to);
+  await waitFor(page, plies(4), 'the dragged move and the reply', 30000);
+  await screenshot(page, 'relative');
+  await page.context().close();
+});
+
+test('relative: a back-rank mate from a saved position', async (browser) => {
+  const page = await newPage(browser);
+  // With leave = no the king cannot step off the inner board, so the rank is a real edge.
+  await loadGame(page, {
+    variant: 'relative',
+    options: { leave: 'no' },
+    start: '16/16/16/16/10k5/9ppp4/16/16/4R11/16/16/10K5/16/16/16/16 w - - 0 1 e5',
+  });
+  await click(page, 'e8');
+  await click(page, 'e12');
+  const text = await bannerText(page);
+  assert(/White wins/.test(text) && /checkmate/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- runner
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+let passed = 0;
+let failed = 0;
+for (const { name, fn } of tests) {
+  if (only && !name.includes(only)) continue;
+  const started = Date.now();
+  try {
+    await fn(browser);
+    passed++;
+    console.log(`ok - ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    console.log(`not ok - ${name}\n    ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 3).join('\n    ')}`);
+  }
+}
+await browser.close();
+console.log('\nBudgets measured:');
+for (const figure of figures) console.log(`  ${figure}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
