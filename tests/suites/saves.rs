@@ -377,6 +377,14 @@ fn inconsistent_result_pending_and_clock_are_refused() {
         );
         assert!(message.contains(expected), "{fields}: {message}");
     }
+    // Moves without a recorded gap (or back ranks) would be replayed on a fresh random draw.
+    let no_gap = with_moves("sliding", &["e2e3"]);
+    let (error, message) = load_error(&no_gap);
+    assert!(matches!(error, SaveError::Inconsistent(_)));
+    assert!(message.contains("gap"), "{message}");
+    let no_ranks = r#"{"format": "boardshift-game", "version": 1, "variant": "regroupment",
+        "options": {"start": "random"}, "moves": ["e2e4"]}"#;
+    assert!(matches!(load_error(no_ranks).0, SaveError::Inconsistent(_)));
     // In automatic draw mode a threefold result must come from the moves themselves.
     let auto_claim = r#"{"format": "boardshift-game", "version": 1, "variant": "standard",
         "options": {"draws": "auto"},

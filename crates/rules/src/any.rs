@@ -719,6 +719,14 @@ impl AnyGame {
                 }
             }
         }
+        if let VariantOptions::Sliding(sliding) = &build {
+            if sliding.gap.is_none() && saved.start.is_none() && !saved.moves.is_empty() {
+                return Err(SaveError::Inconsistent(
+                    "moves are recorded but neither the gap option nor a start position says where the gap was"
+                        .to_string(),
+                ));
+            }
+        }
         let mut game = AnyGame::with_start(build, saved.start.as_deref()).map_err(|error| {
             match &saved.start {
                 Some(text) => SaveError::BadStart {
