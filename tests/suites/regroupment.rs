@@ -523,3 +523,462 @@ fn random_start_draws_each_side_uniformly_from_the_allowed_set() {
         assert!(allowed.contains(&phase.back_rank(Color::Black)));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Play: Chess960 castling in the chess core, checked on the spec's example and against
+// cozy-chess from every start position.
+
+use rules::{CastlingMode, ChessPosition, GamePosition, Move, MoveList};
+
+fn chess960(fen: &str) -> ChessPosition {
+    ChessPosition::from_fen_mode(fen, CastlingMode::Chess960)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn play_text(position: &mut ChessPosition, text: &str) -> Move {
+    let mv = position
+        .parse_move_text(text)
+        .unwrap_or_else(|e| panic!("{}: {e}", position.to_fen()));
+    position.play(mv);
+    mv
+}
+
+fn legal_texts(position: &ChessPosition) -> BTreeSet<String> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves.iter().map(|&mv| position.uci(mv)).collect()
+}
+
+/// X-FEN castling letters to Shredder-FEN ones (the rooks start on the a- and h-files).
+fn to_shredder(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    fields[2] = fields[2]
+        .chars()
+        .map(|c| match c {
+            'K' => 'H',
+            'Q' => 'A',
+            'k' => 'h',
+            'q' => 'a',
+            other => other,
+        })
+        .collect();
+    fields.join(" ")
+}
+
+const EXAMPLE_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RKBQNBNR w KQkq - 0 1";
+const EXAMPLE: &str = "rnbqkb1r/ppp2ppp/4pn2/3p4/3P1B2/8/PPPQPPPP/RK2NBNR w KQkq - 0 4";
+
+#[test]
+fn worked_example_from_the_spec() {
+    let phase =
+        SetupPhase::from_step_texts(RegroupmentOptions::default(), &["K-", "Q-", "Kb1", "Q-"])
+            .unwrap();
+    assert_eq!(phase.board_fen(), EXAMPLE_START);
+    assert_eq!(
+        steps_for_back_rank(Color::White, &phase.back_rank(Color::White)),
+        Some((step("Kb1"), step("Q-")))
+    );
+    let mut position = phase.into_position().unwrap();
+    for text in ["d2d4", "d7d5", "c1f4", "g8f6", "d1d2", "e7e6"] {
+        play_text(&mut position, text);
+    }
+    assert_eq!(position.to_fen(), EXAMPLE);
+
+    let legal = legal_texts(&position);
+    assert!(
+        legal.contains("b1a1") && legal.contains("b1c1"),
+        "{legal:?}"
+    );
+
+    let mut castled = position;
+    let castle = play_text(&mut castled, "b1a1");
+    assert!(castle.is_castle());
+    assert_eq!(position.san(castle), "O-O-O");
+    assert_eq!(position.parse_san("O-O-O").unwrap(), castle);
+    assert_eq!(position.parse_san("0-0-0").unwrap(), castle);
+    assert_eq!(position.display_move(castle), "O-O-O");
+    assert_eq!(
+        castled.to_fen(),
+        "rnbqkb1r/ppp2ppp/4pn2/3p4/3P1B2/8/PPPQPPPP/2KRNBNR b kq - 1 4"
+    );
+
+    let mut stepped = position;
+    let king_move = play_text(&mut stepped, "b1c1");
+    assert!(!king_move.is_castle());
+    assert_eq!(position.san(king_move), "Kc1");
+    assert_eq!(
+        stepped.to_fen(),
+        "rnbqkb1r/ppp2ppp/4pn2/3p4/3P1B2/8/PPPQPPPP/R1K1NBNR b kq - 1 4"
+    );
+    // No castling rights are left for White after the king has moved.
+    let mut back = stepped;
+    play_text(&mut back, "h7h6");
+    play_text(&mut back, "c1b1");
+    assert_eq!(back.castling_rooks().count(), 2);
+    assert!(!legal_texts(&back).contains("b1a1"));
+}
+
+#[test]
+fn castling_where_only_the_rook_moves_and_rook_only_squares_attacked() {
+    // King on g1: O-O moves only the rook (h1→f1); O-O-O crosses b1, which a knight attacks
+    // and only the rook passes.
+    let position = chess960("4k3/8/8/8/8/n7/8/R5KR w KQ - 0 1");
+    let legal = legal_texts(&position);
+    assert!(
+        legal.contains("g1a1") && legal.contains("g1h1"),
+        "{legal:?}"
+    );
+    let mut short = position;
+    let mv = play_text(&mut short, "g1h1");
+    assert_eq!(position.san(mv), "O-O");
+    assert_eq!(short.to_fen(), "4k3/8/8/8/8/n7/8/R4RK1 b - - 1 1");
+    let mut long = position;
+    let mv = play_text(&mut long, "g1a1");
+    assert_eq!(position.san(mv), "O-O-O");
+    assert_eq!(long.to_fen(), "4k3/8/8/8/8/n7/8/2KR3R b - - 1 1");
+
+    // King on c8: O-O-O moves only the rook; with the rook-only square b8 attacked it stays
+    // legal, with the king's square d8 (on the way to g8) attacked O-O is not.
+    let position = chess960("r1k4r/8/8/8/8/8/8/1R1RK3 b kq - 0 1");
+    let legal = legal_texts(&position);
+    assert!(legal.contains("c8a8"), "{legal:?}");
+    assert!(!legal.contains("c8h8"), "{legal:?}");
+    let mut castled = position;
+    let mv = play_text(&mut castled, "c8a8");
+    assert_eq!(position.san(mv), "O-O-O");
+    assert_eq!(castled.to_fen(), "2kr3r/8/8/8/8/8/8/1R1RK3 w - - 1 2");
+
+    // A king on b1 cannot castle long while a piece stands on the rook's destination d1, and
+    // the king never castles out of check.
+    let blocked = chess960("4k3/8/8/8/8/8/8/RK1N3R w KQ - 0 1");
+    assert!(!legal_texts(&blocked).contains("b1a1"));
+    assert!(!legal_texts(&blocked).contains("b1h1"));
+    let in_check = chess960("1r2k3/8/8/8/8/8/8/RK5R w KQ - 0 1");
+    let legal = legal_texts(&in_check);
+    assert!(
+        !legal.contains("b1a1") && !legal.contains("b1h1"),
+        "{legal:?}"
+    );
+}
+
+#[test]
+fn shredder_fen_is_read_and_x_fen_written() {
+    for fen in start_positions(&RegroupmentOptions::default()) {
+        let from_shredder = chess960(&to_shredder(&fen));
+        assert_eq!(from_shredder.to_fen(), fen);
+        assert_eq!(chess960(&fen), from_shredder);
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the random games.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn cozy_moves(board: &cozy_chess::Board) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    board.generate_moves(|moves| {
+        for mv in moves {
+            out.insert(mv.to_string());
+        }
+        false
+    });
+    out
+}
+
+/// What the castling moves of the random games covered.
+#[derive(Default, Debug)]
+struct CastlingCoverage {
+    positions: usize,
+    by_king_file: [u32; 8],
+    played_by_king_file: [u32; 8],
+    only_rook_moves_long: u32,
+    only_rook_moves_short: u32,
+    rook_only_square_attacked: u32,
+}
+
+fn squares_between_inclusive(rank: u8, a: u8, b: u8) -> impl Iterator<Item = Square> {
+    let (low, high) = (a.min(b), a.max(b));
+    (low..=high).map(move |file| Square::from_coords(file, rank))
+}
+
+fn record_castle(position: &ChessPosition, mv: Move, coverage: &mut CastlingCoverage) {
+    let (king, rook) = (mv.from(), mv.to());
+    let (king_to, rook_to) = ChessPosition::castling_destinations(king, rook);
+    coverage.by_king_file[king.file() as usize] += 1;
+    if king == king_to {
+        if rook.file() < king.file() {
+            coverage.only_rook_moves_long += 1;
+        } else {
+            coverage.only_rook_moves_short += 1;
+        }
+    }
+    let king_path: Vec<Square> =
+        squares_between_inclusive(king.rank(), king.file(), king_to.file()).collect();
+    let them = position.turn().other();
+    let attacked_rook_only = squares_between_inclusive(rook.rank(), rook.file(), rook_to.file())
+        .filter(|&sq| sq != rook && !king_path.contains(&sq))
+        .any(|sq| position.is_attacked(sq, them));
+    if attacked_rook_only {
+        coverage.rook_only_square_attacked += 1;
+    }
+}
+
+/// Picks the next move, favouring castling and development from the back rank so that many
+/// games reach positions where castling is legal.
+fn pick_move(position: &ChessPosition, moves: &[Move], rng: &mut SplitMix) -> Move {
+    let castles: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle()).collect();
+    if !castles.is_empty() && rng.below(2) == 0 {
+        return castles[rng.below(castles.len())];
+    }
+    let us = position.turn();
+    let weight = |mv: &Move| -> u64 {
+        let role = position.piece_at(mv.from()).map(|p| p.role);
+        match role {
+            Some(Role::King) | Some(Role::Rook) => 1,
+            Some(Role::Pawn) => 3,
+            _ if mv.from().relative_rank(us) == 0 => 12,
+            _ => 3,
+        }
+    };
+    let total: u64 = moves.iter().map(weight).sum();
+    let mut pick = rng.next() % total;
+    for mv in moves {
+        let w = weight(mv);
+        if pick < w {
+            return *mv;
+        }
+        pick -= w;
+    }
+    moves[moves.len() - 1]
+}
+
+/// Plays a seeded random game from `start` on our position and on cozy-chess side by side,
+/// comparing the legal moves before every ply and the X-FEN after it; returns the positions
+/// (X-FEN) met on the way.
+fn differential_game(
+    start: &str,
+    seed: u64,
+    plies: usize,
+    coverage: &mut CastlingCoverage,
+) -> Vec<String> {
+    let mut ours = chess960(start);
+    let mut cozy = cozy_chess::Board::from_fen(&to_shredder(start), true)
+        .unwrap_or_else(|e| panic!("cozy refuses {start}: {e:?}"));
+    let mut rng = SplitMix(seed);
+    let mut history = Vec::new();
+    let mut seen = vec![start.to_string()];
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        ours.legal_moves(&mut list);
+        let our_texts: BTreeSet<String> = list.iter().map(|&mv| ours.uci(mv)).collect();
+        assert_eq!(our_texts.len(), list.len(), "move texts are distinct");
+        let cozy_texts = cozy_moves(&cozy);
+        assert_eq!(
+            our_texts,
+            cozy_texts,
+            "legal moves differ at {} (start {start}, moves {})",
+            ours.to_fen(),
+            history.join(" ")
+        );
+        assert_eq!(ours.count_legal_moves(), list.len());
+        coverage.positions += 1;
+        for &mv in list.iter().filter(|m| m.is_castle()) {
+            record_castle(&ours, mv, coverage);
+        }
+        if list.is_empty() {
+            break;
+        }
+        let mv = pick_move(&ours, &list, &mut rng);
+        let text = ours.uci(mv);
+        if mv.is_castle() {
+            coverage.played_by_king_file[mv.from().file() as usize] += 1;
+        }
+        assert_eq!(ours.parse_move_text(&text), Ok(mv));
+        ours.play(mv);
+        let cozy_mv: cozy_chess::Move = text.parse().unwrap();
+        cozy.play(cozy_mv);
+        history.push(text);
+        let fen = ours.to_fen();
+        assert_eq!(fen, format!("{cozy}"), "after {}", history.join(" "));
+        let reread = chess960(&fen);
+        assert_eq!(reread, ours, "X-FEN round trip of {fen}");
+        assert_eq!(reread.hash(), ours.hash());
+        assert_eq!(
+            chess960(&format!("{cozy:#}")),
+            ours,
+            "Shredder-FEN of {fen}"
+        );
+        seen.push(fen);
+    }
+    seen
+}
+
+#[test]
+fn random_games_from_all_484_starts_agree_with_cozy_chess() {
+    const GAMES_PER_START: u64 = 2;
+    const PLIES: usize = 50;
+    let mut coverage = CastlingCoverage::default();
+    for (index, start) in start_positions(&RegroupmentOptions::default())
+        .iter()
+        .enumerate()
+    {
+        for game in 0..GAMES_PER_START {
+            let seed = 0x5EED_0000 + index as u64 * GAMES_PER_START + game;
+            differential_game(start, seed, PLIES, &mut coverage);
+        }
+    }
+    println!("castling coverage {coverage:?}");
+    assert!(
+        coverage.positions > 484 * GAMES_PER_START as usize * 30,
+        "{coverage:?}"
+    );
+    for file in 1..=6 {
+        assert!(
+            coverage.by_king_file[file] > 0 && coverage.played_by_king_file[file] > 0,
+            "no castling with the king on file {}: {coverage:?}",
+            (b'a' + file as u8) as char
+        );
+    }
+    assert!(coverage.only_rook_moves_long > 0, "{coverage:?}");
+    assert!(coverage.only_rook_moves_short > 0, "{coverage:?}");
+    assert!(coverage.rook_only_square_attacked > 0, "{coverage:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft: `tests/perft/regroupment.txt`, counted by cozy-chess and checked against ours.
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+fn perft_entries() -> Vec<reference::perft_file::PerftEntry> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/perft/regroupment.txt"
+    ))
+    .expect("perft file");
+    let entries = reference::perft_file::parse_perft_file(&text);
+    assert!(entries.len() >= 12, "the suite lost entries");
+    entries
+}
+
+#[test]
+fn perft_file_matches_our_generator_and_cozy_chess() {
+    let starts: HashSet<String> = start_positions(&RegroupmentOptions::default())
+        .into_iter()
+        .collect();
+    let mut start_entries = 0;
+    for entry in perft_entries() {
+        let ours = chess960(&entry.position);
+        let cozy = cozy_chess::Board::from_fen(&to_shredder(&entry.position), true)
+            .unwrap_or_else(|e| panic!("{}: cozy refuses the position: {e:?}", entry.id));
+        if starts.contains(&entry.position) {
+            start_entries += 1;
+        }
+        for &(depth, expected) in &entry.counts {
+            assert_eq!(
+                rules::perft::perft(&ours, depth),
+                expected,
+                "{} at depth {depth}",
+                entry.id
+            );
+            assert_eq!(
+                cozy_perft(&cozy, depth),
+                expected,
+                "{} at depth {depth} (cozy)",
+                entry.id
+            );
+        }
+    }
+    assert!(start_entries >= 6, "too few of the 484 start positions");
+}
+
+/// Prints perft entries for the data file: start positions with the king on every file b–g,
+/// the spec's example, and positions from the random games where castling is at its
+/// trickiest, all counted by cozy-chess.
+#[test]
+#[ignore = "generates the data of tests/perft/regroupment.txt; run by hand with --nocapture"]
+fn print_perft_entries() {
+    let print = |id: &str, fen: &str, depth: u32| {
+        let cozy = cozy_chess::Board::from_fen(&to_shredder(fen), true).unwrap();
+        println!("id {id}\nepd {fen}");
+        for d in 1..=depth {
+            println!("perft {d} {}", cozy_perft(&cozy, d));
+        }
+        println!();
+    };
+    let starts = start_positions(&RegroupmentOptions::default());
+    print("orthodox", &starts[0], 5);
+    print("spec-example", EXAMPLE, 4);
+    let king_file = |rank: &str| rank.find(['K', 'k']).unwrap();
+    for file in 1..=6 {
+        let fen = starts
+            .iter()
+            .find(|fen| {
+                let ranks: Vec<&str> = fen.split([' ', '/']).collect();
+                let (black, white) = (ranks[0], ranks[7]);
+                king_file(white) == file
+                    && ![4, file].contains(&king_file(black))
+                    && black.to_uppercase() != white
+            })
+            .unwrap();
+        print(
+            &format!("start-king-{}", (b'a' + file as u8) as char),
+            fen,
+            4,
+        );
+    }
+    let mut coverage = CastlingCoverage::default();
+    let mut printed = 0;
+    let mut king_files_seen = HashSet::new();
+    for (index, start) in starts.iter().enumerate().step_by(2) {
+        for fen in differential_game(start, 0xFEED + index as u64, 40, &mut coverage) {
+            let position = chess960(&fen);
+            let mut list = MoveList::new();
+            position.legal_moves(&mut list);
+            let castles = list.iter().filter(|m| m.is_castle()).count();
+            let mut local = CastlingCoverage::default();
+            for &mv in list.iter().filter(|m| m.is_castle()) {
+                record_castle(&position, mv, &mut local);
+            }
+            let tricky = local.rook_only_square_attacked
+                + local.only_rook_moves_long
+                + local.only_rook_moves_short;
+            let king = position.king(position.turn()).file();
+            if castles > 0 && tricky > 0 && printed < 8 && king_files_seen.insert(king) {
+                print(&format!("midgame-{index}"), &fen, 4);
+                printed += 1;
+                break;
+            }
+        }
+    }
+}

@@ -84,3 +84,44 @@ pub fn run(args: &[String]) -> CliResult {
         Err(error) => Err(CliError::Internal(format!("cannot write output: {error}"))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::regroupment::{KingKnight, TurnOrder};
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn input_error(text: &str) -> String {
+        match parse_args(&args(text)) {
+            Err(CliError::Input(message)) => message,
+            other => panic!("expected an input error for '{text}', got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_variant_and_options() {
+        let options = parse_args(&args(
+            "--variant regroupment --option king_knight=forbidden --option=order=alternate --option draws=fide",
+        ))
+        .unwrap();
+        assert_eq!(options.king_knight, KingKnight::Forbidden);
+        assert_eq!(options.order, TurnOrder::Alternate);
+        assert_eq!(start_positions(&options).len(), 196);
+        assert!(parse_args(&args("--variant=regroupment")).is_ok());
+    }
+
+    #[test]
+    fn bad_arguments_are_input_errors_that_name_the_problem() {
+        assert!(input_error("--variant standard").contains("'standard'"));
+        assert!(input_error("--option order=alternate").contains("--variant"));
+        assert!(input_error("--variant regroupment --option order=zigzag").contains("'zigzag'"));
+        assert!(input_error("--variant regroupment --option colour=red").contains("'colour'"));
+        assert!(input_error("--variant regroupment --option order").contains("KEY=VALUE"));
+        assert!(input_error("--variant regroupment --option draws=never").contains("'never'"));
+        assert!(input_error("--variant regroupment --depth 3").contains("'--depth'"));
+        assert!(input_error("--variant").contains("needs a value"));
+    }
+}
