@@ -712,6 +712,18 @@ fn typed_moves_accept_san_where_the_variant_has_it() {
     assert!(game.play("Qh5").is_err(), "an illegal SAN move is refused");
     assert_eq!(game.ply_count(), 2);
 
+    // A promotion in SAN without its piece leaves the choice pending.
+    let mut game = AnyGame::with_start(
+        options(VariantKind::Standard, &[]),
+        Some("8/4P2k/8/8/8/8/8/4K3 w - - 0 1"),
+    )
+    .unwrap();
+    assert_eq!(
+        game.play("e8").unwrap().pending_promotion.as_deref(),
+        Some("e7e8")
+    );
+    assert_eq!(game.play("e8=N").unwrap().text, "e7e8n");
+
     // The gap at e3 cuts the e-file: e4 is no move, d4 is.
     let mut game = AnyGame::new(options(VariantKind::Sliding, &["gap=e3"])).unwrap();
     assert!(game.play("e4").is_err());

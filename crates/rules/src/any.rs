@@ -417,24 +417,45 @@ impl AnyGame {
     /// When `text` is not move text of the live position but readable SAN (standard,
     /// regroupment and the chess moves of sliding), the move text of that move.
     fn play_text_or_san(&self, text: &str) -> Option<String> {
-        let san = |position: &ChessPosition| -> Option<Move> {
-            let is_move_text = position.parse_uci(text.trim()).is_some();
-            (!is_move_text)
-                .then(|| position.parse_san(text).ok())
-                .flatten()
+        // A pawn move to the last rank written without its piece (`e8`) reads as the
+        // promotion's from-to, which leaves the choice pending.
+        let san = |position: &ChessPosition| -> Option<(Move, bool)> {
+            if position.parse_uci(text.trim()).is_some() {
+                return None;
+            }
+            match position.parse_san(text) {
+                Ok(mv) => Some((mv, false)),
+                Err(_) => {
+                    let queened = format!("{}=Q", text.trim());
+                    let mv = position.parse_san(&queened).ok()?;
+                    mv.promotion_role().is_some().then_some((mv, true))
+                }
+            }
+        };
+        let chess_text = |position: &ChessPosition, (mv, pending): (Move, bool)| {
+            let mut text = position.move_text(mv);
+            if pending {
+                text.pop();
+            }
+            text
         };
         match &self.inner {
-            VariantGame::Standard(g) => san(g.position()).map(|mv| g.position().move_text(mv)),
+            VariantGame::Standard(g) => san(g.position()).map(|m| chess_text(g.position(), m)),
             VariantGame::Regroupment(r) => {
                 let g = r.game.as_ref()?;
-                san(g.position()).map(|mv| g.position().move_text(mv))
+                san(g.position()).map(|m| chess_text(g.position(), m))
             }
             VariantGame::Sliding(g) => {
                 let position = g.position();
-                let mv = SlidingMove::Chess(san(position.chess())?);
-                g.legal_moves()
-                    .contains(&mv)
-                    .then(|| position.move_text(mv))
+                let (chess_move, pending) = san(position.chess())?;
+                let mv = SlidingMove::Chess(chess_move);
+                g.legal_moves().contains(&mv).then(|| {
+                    let mut text = position.move_text(mv);
+                    if pending {
+                        text.pop();
+                    }
+                    text
+                })
             }
             VariantGame::Relative(_) => None,
         }
