@@ -179,8 +179,8 @@ impl NaiveSliding {
         let fullmoves = fields[5].parse().map_err(|_| "bad fullmoves")?;
         // Every home-rank pawn may double-step unless the seventh field says otherwise.
         for (rank, white) in [(1usize, true), (6usize, false)] {
-            for file in 0..8 {
-                if let Cell::Piece(piece) = &mut cells[rank][file] {
+            for cell in cells[rank].iter_mut() {
+                if let Cell::Piece(piece) = cell {
                     if piece.kind == b'P' && piece.white == white {
                         piece.can_double = true;
                     }
@@ -189,7 +189,7 @@ impl NaiveSliding {
         }
         if fields.len() == 7 && fields[6] != "-" {
             let listed = fields[6].as_bytes();
-            if listed.len() % 2 != 0 {
+            if !listed.len().is_multiple_of(2) {
                 return Err("bad seventh field".into());
             }
             for pair in listed.chunks(2) {

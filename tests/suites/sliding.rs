@@ -6,7 +6,7 @@
 use reference::naive_sliding::NaiveSliding;
 use reference::perft_file::{parse_perft_file, PerftEntry};
 use rules::sliding::{SlidingMove, SlidingOptions, SlidingPosition, SlidingTextError, Tile};
-use rules::{Color, GamePosition, MoveTextError, Piece, Role, Square};
+use rules::{Color, GamePosition, MoveKind, MoveTextError, Piece, Role, Square};
 
 fn position(text: &str) -> SlidingPosition {
     SlidingPosition::from_text(text).unwrap_or_else(|error| panic!("{text}: {error}"))
@@ -276,10 +276,26 @@ impl Rng {
     }
 }
 
+/// How often the rare rules came up in the differential run, so that the run is known to
+/// exercise them.
+#[derive(Debug, Default)]
+struct Coverage {
+    positions: usize,
+    actions: usize,
+    slide_promotions: usize,
+    first_rank_pawn_moves: usize,
+    lost_double_steps: usize,
+    castlings: usize,
+    en_passant_captures: usize,
+    rights_lost_by_slide: usize,
+    checking_slides: usize,
+    no_legal_action: usize,
+}
+
 /// Compares the two implementations on one position: the same legal actions as text, and
 /// the same position text after each of them. Also checks the incremental hashes against a
-/// position rebuilt from text. Returns the number of actions compared.
-fn compare(fast: &SlidingPosition, naive: &NaiveSliding) -> usize {
+/// position rebuilt from text, move text round trips and the half-move clock.
+fn compare(fast: &SlidingPosition, naive: &NaiveSliding, coverage: &mut Coverage) {
     let text = fast.position_text();
     assert_eq!(text, naive.position_text());
     let rebuilt = position(&text);
@@ -303,6 +319,12 @@ fn compare(fast: &SlidingPosition, naive: &NaiveSliding) -> usize {
     naive_results.sort();
     assert_eq!(fast_results, naive_results, "at {text}");
 
+    coverage.positions += 1;
+    coverage.actions += moves.len();
+    coverage.no_legal_action += usize::from(moves.is_empty());
+    if field(fast, 6) != "-" {
+        coverage.lost_double_steps += 1;
+    }
     for &mv in &moves {
         let move_text = fast.move_text(mv);
         assert_eq!(
@@ -313,25 +335,95 @@ fn compare(fast: &SlidingPosition, naive: &NaiveSliding) -> usize {
         let after = fast.after(mv);
         let clock_reset = after.halfmove_clock() == 0;
         assert_eq!(fast.is_zeroing(mv), clock_reset, "{text} {move_text}");
+        match mv {
+            SlidingMove::Slide { .. } => {
+                coverage.slide_promotions += usize::from(fast.slide_promotes(mv));
+                coverage.checking_slides += usize::from(after.is_check());
+                if field(&after, 2) != field(fast, 2) {
+                    coverage.rights_lost_by_slide += 1;
+                }
+            }
+            SlidingMove::Chess(chess_move) => {
+                let from = chess_move.from();
+                let pawn = fast.piece_at(from).map(|p| p.role) == Some(Role::Pawn);
+                if pawn && from.relative_rank(fast.turn()) == 0 {
+                    coverage.first_rank_pawn_moves += 1;
+                }
+                coverage.castlings += usize::from(chess_move.kind() == MoveKind::Castle);
+                coverage.en_passant_captures +=
+                    usize::from(chess_move.kind() == MoveKind::EnPassant);
+            }
+        }
     }
-    moves.len()
 }
 
-/// Random games from random starting gaps (and a few from other tiles of the board), every
-/// position compared; slides and captures are favoured so that carried pawns, promotions by
-/// slide and pawns on their first rank turn up often.
+/// The start position with about half of the pieces other than kings removed and the gap on
+/// any of the sixteen tiles, so that slides soon carry pawns to either end of the board.
+fn thinned_start(rng: &mut Rng) -> SlidingPosition {
+    loop {
+        let gap = Tile::all().nth(rng.below(16)).unwrap();
+        let mut pieces = Vec::new();
+        for (rank, row) in [
+            "RNBQKBNR", "PPPPPPPP", "", "", "", "", "pppppppp", "rnbqkbnr",
+        ]
+        .iter()
+        .enumerate()
+        {
+            for (file, letter) in row.chars().enumerate() {
+                let sq = Square::from_coords(file as u8, rank as u8);
+                let kept = letter.eq_ignore_ascii_case(&'k') || rng.below(2) == 0;
+                if kept && !gap.squares().contains(sq) {
+                    pieces.push(format!("{letter}{sq}"));
+                }
+            }
+        }
+        let has = |item: &str| pieces.iter().any(|p| p == item);
+        let rights: String = [
+            ("K", "Ke1", "Rh1"),
+            ("Q", "Ke1", "Ra1"),
+            ("k", "ke8", "rh8"),
+            ("q", "ke8", "ra8"),
+        ]
+        .iter()
+        .filter(|(_, king, rook)| has(king) && has(rook))
+        .map(|(right, _, _)| *right)
+        .collect();
+        let rights = if rights.is_empty() {
+            "-".to_string()
+        } else {
+            rights
+        };
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        let text = setup(
+            &pieces.join(" "),
+            &gap.to_string(),
+            &format!("{side} {rights} - 0 1"),
+        );
+        if let Ok(position) = SlidingPosition::from_text(&text) {
+            return position;
+        }
+    }
+}
+
+/// Random games from each starting gap, every position compared. Slides and captures are
+/// favoured so that carried pawns, promotions by slide and pawns on their first rank turn up
+/// often; the coverage counts prove that they did.
 #[test]
 fn differential_random_games() {
     let mut rng = Rng(0x5eed_511d_e000_0001);
-    let mut positions = 0;
-    let mut actions = 0;
-    for game in 0..120 {
-        let gap = Tile::MIDDLE[game % 8];
-        let mut fast = SlidingPosition::start(gap);
-        let mut naive = NaiveSliding::start(&gap.to_string());
+    let mut coverage = Coverage::default();
+    for game in 0..400 {
+        let (mut fast, mut naive) = if game % 2 == 0 {
+            let gap = Tile::MIDDLE[game / 2 % 8];
+            let naive = NaiveSliding::start(&gap.to_string());
+            (SlidingPosition::start(gap), naive)
+        } else {
+            let fast = thinned_start(&mut rng);
+            let naive = NaiveSliding::from_text(&fast.position_text()).unwrap();
+            (fast, naive)
+        };
         for _ply in 0..80 {
-            actions += compare(&fast, &naive);
-            positions += 1;
+            compare(&fast, &naive, &mut coverage);
             let moves = moves_of(&fast);
             if moves.is_empty() {
                 break;
@@ -356,8 +448,17 @@ fn differential_random_games() {
             fast.play_unchecked(mv);
         }
     }
-    assert!(positions > 5000, "only {positions} positions");
-    assert!(actions > 50_000, "only {actions} actions");
+    println!("{coverage:?}");
+    assert!(coverage.positions > 5000, "{coverage:?}");
+    assert!(coverage.actions > 50_000, "{coverage:?}");
+    assert!(coverage.slide_promotions >= 10, "{coverage:?}");
+    assert!(coverage.first_rank_pawn_moves >= 10, "{coverage:?}");
+    assert!(coverage.lost_double_steps >= 100, "{coverage:?}");
+    assert!(coverage.castlings >= 10, "{coverage:?}");
+    assert!(coverage.en_passant_captures >= 10, "{coverage:?}");
+    assert!(coverage.rights_lost_by_slide >= 10, "{coverage:?}");
+    assert!(coverage.checking_slides >= 10, "{coverage:?}");
+    assert!(coverage.no_legal_action >= 3, "{coverage:?}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1012,4 +1113,48 @@ fn options_and_accessors() {
     assert_eq!(tile("e3").squares().count(), 4);
     assert!(Tile::parse("e4").is_none() && Tile::parse("f3").is_none());
     assert_eq!(tile("g7").to_string(), "g7");
+}
+
+#[test]
+fn mangled_text_is_rejected_without_panicking() {
+    let mut rng = Rng(0x0bad_7e47);
+    let seeds = [
+        "rnbqkbnr/pppppppp/4xx2/4xx2/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+        "r3k2r/8/xx6/xx6/3pP3/8/8/R3K2R b KQkq e3 0 1 -",
+        "xxbqkbnr/xxpppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQk - 3 9 a2h2c7",
+    ];
+    let alphabet: Vec<char> = "xX/ 0123456789-abcdefghKQkqRBNPrbnpw;é".chars().collect();
+    let start = SlidingPosition::start(tile("e5"));
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 if at < chars.len() => chars[at] = alphabet[rng.below(alphabet.len())],
+                _ => chars.insert(at, alphabet[rng.below(alphabet.len())]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = SlidingPosition::from_text(&text) {
+            accepted += 1;
+            // Whatever is accepted is a sound position that writes itself back readably.
+            assert_eq!(position(&p.position_text()), p, "{text}");
+            let naive = NaiveSliding::from_text(&p.position_text()).unwrap();
+            assert_eq!(naive.legal_action_texts(), texts(&p), "{text}");
+        }
+        let move_text: String = text
+            .chars()
+            .skip(rng.below(text.len() + 1))
+            .take(7)
+            .collect();
+        let _ = start.parse_move_text(&move_text);
+    }
+    assert!(
+        accepted > 100,
+        "only {accepted} mangled texts were still valid"
+    );
 }

@@ -178,7 +178,7 @@ fn read_lost_double_steps(text: &str) -> Result<Vec<Square>, SlidingTextError> {
         return Ok(Vec::new());
     }
     let bad = || SlidingTextError::DoubleStepField { text: text.into() };
-    if !text.is_ascii() || text.len() % 2 != 0 {
+    if !text.is_ascii() || !text.len().is_multiple_of(2) {
         return Err(bad());
     }
     (0..text.len())
