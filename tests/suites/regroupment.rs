@@ -982,3 +982,46 @@ fn print_perft_entries() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The setup steps in a saved game, through the game record used by the UI and the tools.
+
+#[test]
+fn saved_game_with_setup_steps_round_trips_and_names_a_bad_step() {
+    use rules::any::AnyGame;
+    use rules::options::VariantOptions;
+    use rules::save::Players;
+    use rules::VariantKind;
+
+    let options = VariantOptions::from_pairs(VariantKind::Regroupment, &["order=alternate"])
+        .expect("valid options");
+    let mut game = AnyGame::new(options).unwrap();
+    let steps = ["K-", "Kb1", "Q-", "Q-"];
+    let moves = ["d2d4", "d7d5", "c1f4", "g8f6", "d1d2", "e7e6", "b1a1"];
+    for text in steps.iter().chain(&moves) {
+        game.play(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let castled = "rnbqkb1r/ppp2ppp/4pn2/3p4/3P1B2/8/PPPQPPPP/2KRNBNR b kq - 1 4";
+    assert_eq!(game.position_text(), castled);
+
+    let players = Players {
+        white: "human".to_string(),
+        black: "human".to_string(),
+    };
+    let json = game.to_save_json("2026-11-29T12:00:00Z", &players);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["setup"], serde_json::json!(steps));
+    assert_eq!(value["moves"], serde_json::json!(moves));
+    assert_eq!(value["options"]["order"], "alternate");
+    let (loaded, _) = AnyGame::from_save_json(&json).unwrap();
+    assert_eq!(loaded.position_text(), castled);
+    assert_eq!(loaded.ply_count(), steps.len() + moves.len());
+
+    // Declining Black's queen step after Kf8 leaves both bishops on one colour.
+    let bad = json.replacen(r#""K-""#, r#""Kf8""#, 1);
+    let error = AnyGame::from_save_json(&bad).unwrap_err().to_string();
+    assert!(
+        error.contains("setup[2]") && error.contains("Q-"),
+        "{error}"
+    );
+}
