@@ -730,3 +730,24 @@ fn typed_moves_accept_san_where_the_variant_has_it() {
     assert_eq!(game.play("d4").unwrap().text, "d2d4");
     assert_eq!(game.play("S:e5>e3").unwrap().text, "S:e5>e3");
 }
+
+#[test]
+fn a_loaded_game_can_continue_from_any_ply() {
+    let text = std::fs::read_to_string(saves_dir().join("good-standard-checkmate.json")).unwrap();
+    let (mut game, _) = AnyGame::from_save_json(&text).unwrap();
+    let at_three = game.position_text_at(3).unwrap();
+    game.truncate_to(3).unwrap();
+    assert_eq!(game.ply_count(), 3);
+    assert_eq!(game.position_text(), at_three);
+    assert_eq!(game.status().outcome, Outcome::Ongoing);
+    game.play("g8f6").unwrap();
+    assert!(game.truncate_to(9).is_err());
+
+    let text =
+        std::fs::read_to_string(saves_dir().join("good-regroupment-setup-and-castling.json"))
+            .unwrap();
+    let (mut game, _) = AnyGame::from_save_json(&text).unwrap();
+    game.truncate_to(2).unwrap();
+    assert!(game.is_setup_phase());
+    assert_eq!(game.legal_actions().first().map(String::as_str), Some("K-"));
+}

@@ -477,6 +477,21 @@ impl AnyGame {
         with_game_mut!(&mut self.inner, g => g.undo(), setup _r => Err(GameError::NothingToUndo))
     }
 
+    /// Takes back every ply after `ply`, to continue the game from there (reviewing a loaded
+    /// game, then playing on from any point).
+    pub fn truncate_to(&mut self, ply: usize) -> Result<(), GameError> {
+        if ply > self.ply_count() {
+            return Err(GameError::Other(format!(
+                "ply {ply} is beyond the end of the game ({} plies)",
+                self.ply_count()
+            )));
+        }
+        while self.ply_count() > ply {
+            self.undo()?;
+        }
+        Ok(())
+    }
+
     /// Plies recorded (setup steps included).
     pub fn ply_count(&self) -> usize {
         self.setup_ply_count() + self.game_ply_count()
