@@ -1158,3 +1158,70 @@ fn mangled_text_is_rejected_without_panicking() {
         "only {accepted} mangled texts were still valid"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The game record's draw rules on sliding positions
+
+#[test]
+fn sliding_back_and_forth_is_drawn_by_threefold_repetition() {
+    use rules::game::{DrawMode, EndReason, Game, GameEnd};
+    // The game record always draws sliding chess automatically, whatever the option says.
+    let mut game = Game::new(SlidingPosition::start(tile("e5")), DrawMode::Fide);
+    // The start position recurs after every second slide; the third time ends the game.
+    for text in ["S:e3>e5", "S:e5>e3", "S:e3>e5"] {
+        game.play_text(text).unwrap();
+        assert!(game.result().is_none(), "over after {text}");
+    }
+    game.play_text("S:e5>e3").unwrap();
+    assert_eq!(
+        game.result(),
+        Some(GameEnd::draw(EndReason::ThreefoldRepetition))
+    );
+    // Where it applies not: the same placement and gap, but a castling right lost on the
+    // way makes a new position.
+    let start = at("Ke1 Rh1 ke8 Pa2", "g3", "w K - 0 1");
+    let mut game = Game::new(start, DrawMode::Auto);
+    for text in "S:g1>g3 e8d8 S:g3>g1 d8e8 S:g1>g3 e8d8 S:g3>g1 d8e8".split(' ') {
+        game.play_text(text).unwrap();
+    }
+    assert!(game.result().is_none(), "{:?}", game.result());
+    // The start placement has now been seen three times, once with the right: no draw.
+    // The rook's first ride up has been seen twice, and a third time ends the game.
+    game.play_text("S:g1>g3").unwrap();
+    assert_eq!(
+        game.result(),
+        Some(GameEnd::draw(EndReason::ThreefoldRepetition))
+    );
+}
+
+#[test]
+fn fifty_moves_of_slides_draw_and_a_promoting_slide_resets_the_count() {
+    use rules::game::{DrawMode, EndReason, Game, GameEnd};
+    // The pawn rides along twice without resetting the count.
+    let late = at("ka8 Kh1 Pb3", "a5", "w - - 98 80");
+    let mut game = Game::new(late, DrawMode::Auto);
+    game.play_text("S:a3>a5").unwrap();
+    assert!(game.result().is_none());
+    game.play_text("S:a5>a3").unwrap();
+    assert_eq!(game.result(), Some(GameEnd::draw(EndReason::FiftyMoves)));
+    // Promotion by slide at ply 100 resets instead.
+    let promoting = at("kh8 Pa6 Kc1 pg4", "a7", "w - - 99 80");
+    let mut game = Game::new(promoting, DrawMode::Auto);
+    game.play_text("S:a5>a7").unwrap();
+    assert!(game.result().is_none());
+    assert_eq!(game.position().halfmove_clock(), 0);
+}
+
+#[test]
+fn a_slide_mate_ends_the_game() {
+    use rules::game::{DrawMode, EndReason, Game, GameEnd};
+    let mut game = Game::new(
+        at("kh8 pd3 Pf2 Pg2 Kf1", "c1", "b - - 99 80"),
+        DrawMode::Auto,
+    );
+    game.play_text("S:c3>c1").unwrap();
+    assert_eq!(
+        game.result(),
+        Some(GameEnd::win(Color::Black, EndReason::Checkmate))
+    );
+}
