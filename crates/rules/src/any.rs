@@ -778,6 +778,10 @@ impl AnyGame {
         ) = (&options, &mut game.options)
         {
             rules.start = chosen.start;
+            if chosen.start == StartRule::Random {
+                // A rematch draws new back ranks.
+                game.requested = (options, None);
+            }
         }
         game.replay_setup(&saved.setup)?;
         game.replay_moves(&saved.moves)?;
