@@ -8,7 +8,7 @@
 //! played on a copy and judged on the result.
 
 use super::moves::{RelativeMove, RelativeMoveKind};
-use super::options::Leave;
+use super::options::{Leave, Recentering, MAX_SIZE, MIN_SIZE};
 use super::position::{
     back_rank, code_color, code_role, piece_code, RelativePosition, BLACK_LONG, BLACK_SHORT,
     WHITE_LONG, WHITE_SHORT,
@@ -63,6 +63,43 @@ impl MoveSink for MoveCounter {
 /// The longest shift range on one axis: N − 7 values, at most 19.
 const MAX_SHIFTS: usize = 19;
 
+/// For each recentering (Aristotelian first) and board size, per shift slot
+/// (slot = d − (O − (N − 8)) on one axis): the relative coordinates that survive both edge
+/// checks. After the shift O′ = N − 8 − slot whatever O was, so the table needs no origin.
+static SURVIVORS: [[[(i8, i8); MAX_SHIFTS]; MAX_SIZE as usize + 1]; 2] = survivor_table();
+
+const fn survivor_table() -> [[[(i8, i8); MAX_SHIFTS]; MAX_SIZE as usize + 1]; 2] {
+    let mut table = [[[(0, 0); MAX_SHIFTS]; MAX_SIZE as usize + 1]; 2];
+    let mut mode = 0;
+    while mode < 2 {
+        let mut n = MIN_SIZE as i32;
+        while n <= MAX_SIZE as i32 {
+            let centre = (n - 8) / 2;
+            let mut slot = 0;
+            while slot < n - 7 {
+                let shifted = n - 8 - slot;
+                let step = if mode == 0 {
+                    (centre - shifted).signum()
+                } else {
+                    0
+                };
+                // r survives when r + O′ and r + O′ + step both lie in 0..n.
+                let low = if step < 0 { -shifted - step } else { -shifted };
+                let high = if step > 0 {
+                    n - 1 - shifted - step
+                } else {
+                    n - 1 - shifted
+                };
+                table[mode][n as usize][slot as usize] = (low as i8, high as i8);
+                slot += 1;
+            }
+            n += 1;
+        }
+        mode += 1;
+    }
+    table
+}
+
 /// What the side to move's legality test needs, computed once per position.
 struct Legality {
     king: usize,
@@ -77,12 +114,16 @@ struct Legality {
     pin_count: usize,
     /// Smallest shift on each axis the boundary rule allows.
     shift_low: (i32, i32),
-    /// Per shift value on each axis: whether no standing piece can fall over the edge, and
-    /// the recentering step that follows.
-    safe_x: [bool; MAX_SHIFTS],
-    safe_y: [bool; MAX_SHIFTS],
-    step_x: [i8; MAX_SHIFTS],
-    step_y: [i8; MAX_SHIFTS],
+    /// Bit per shift value on each axis: set when no piece at all falls over the edge (for
+    /// king moves, whose safety depends on lines from the target).
+    all_survive: (u32, u32),
+    /// The same for the pieces that can matter to the king where it stands: those on its
+    /// lines or a knight's jump away (for every other move).
+    near_survive: (u32, u32),
+    /// Per shift value on each axis: the relative coordinates that survive both edge
+    /// checks (a piece survives exactly when its relative square, the mover's new one
+    /// included, lies in this range on both axes).
+    survive: &'static [(i8, i8); MAX_SHIFTS],
 }
 
 impl Legality {
@@ -116,6 +157,24 @@ impl Window {
     #[inline]
     fn contains(&self, x: i32, y: i32) -> bool {
         x >= self.x_low && x <= self.x_high && y >= self.y_low && y <= self.y_high
+    }
+
+    #[inline]
+    fn clamp_x(self, low: i32, high: i32) -> Window {
+        Window {
+            x_low: self.x_low.max(low),
+            x_high: self.x_high.min(high),
+            ..self
+        }
+    }
+
+    #[inline]
+    fn clamp_y(self, low: i32, high: i32) -> Window {
+        Window {
+            y_low: self.y_low.max(low),
+            y_high: self.y_high.min(high),
+            ..self
+        }
     }
 
     /// Steps from `(x, y)` in `(dx, dy)` that stay inside (the start must be inside).
@@ -224,6 +283,81 @@ impl RelativePosition {
         false
     }
 
+    /// Whether the side to move's king, on `king` after a move from `from` to `to` (capturing
+    /// on `to`, or on `captured` en passant), is attacked once every piece outside
+    /// `survivors` has gone over the edge. Positions are unchanged relative squares, so the
+    /// test reads the current board with those few squares overridden.
+    fn is_attacked_after(
+        &self,
+        king: usize,
+        survivors: &Window,
+        from: usize,
+        to: usize,
+        captured: usize,
+    ) -> bool {
+        let by = self.turn.other();
+        let (x, y) = rel_coords(king);
+        let board = &self.board;
+        // The mover on `to` is ours: a value no enemy piece code has.
+        const OURS: u8 = u8::MAX;
+        let read = |index: usize| {
+            if index == to {
+                OURS
+            } else if index == from || index == captured {
+                0
+            } else {
+                board[index]
+            }
+        };
+        let occupant = |px: i32, py: i32| {
+            if survivors.contains(px, py) {
+                read(rel_index(px, py))
+            } else {
+                0
+            }
+        };
+        let pawn = piece_code(by, Role::Pawn);
+        let behind = -by.forward();
+        if occupant(x - 1, y + behind) == pawn || occupant(x + 1, y + behind) == pawn {
+            return true;
+        }
+        let knight = piece_code(by, Role::Knight);
+        if KNIGHT_STEPS
+            .iter()
+            .any(|&(dx, dy)| occupant(x + dx, y + dy) == knight)
+        {
+            return true;
+        }
+        let enemy_king = piece_code(by, Role::King);
+        if KING_STEPS
+            .iter()
+            .any(|&(dx, dy)| occupant(x + dx, y + dy) == enemy_king)
+        {
+            return true;
+        }
+        let queen = piece_code(by, Role::Queen);
+        for (directions, slider) in [
+            (ROOK_DIRECTIONS, piece_code(by, Role::Rook)),
+            (BISHOP_DIRECTIONS, piece_code(by, Role::Bishop)),
+        ] {
+            for (dx, dy) in directions {
+                let step = offset(dx, dy);
+                let mut index = king;
+                for _ in 0..survivors.reach(x, y, dx, dy) {
+                    index = index.wrapping_add_signed(step);
+                    let code = read(index);
+                    if code != 0 {
+                        if code == slider || code == queen {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Whether the side to move's king is attacked.
     pub(crate) fn in_check(&self) -> bool {
         match self.kings[self.turn.index()] {
@@ -247,10 +381,10 @@ impl RelativePosition {
             pins: [(0, 0, 0); 8],
             pin_count: 0,
             shift_low: (0, 0),
-            safe_x: [false; MAX_SHIFTS],
-            safe_y: [false; MAX_SHIFTS],
-            step_x: [0; MAX_SHIFTS],
-            step_y: [0; MAX_SHIFTS],
+            all_survive: (0, 0),
+            near_survive: (0, 0),
+            survive: &SURVIVORS[(self.options.recentering == Recentering::Leibnizian) as usize]
+                [self.options.size as usize],
         };
         let board = &self.board;
 
@@ -315,39 +449,56 @@ impl RelativePosition {
             info.check_line = None;
         }
 
-        // Bounding box of every piece, in absolute coordinates.
-        let (ox, oy) = self.origin;
-        let (mut min_x, mut max_x, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        // Bounding boxes (relative coordinates) of every piece, and of the pieces on the
+        // king's lines or a knight's jump from it.
+        let mut all = Window {
+            x_low: i32::MAX,
+            x_high: i32::MIN,
+            y_low: i32::MAX,
+            y_high: i32::MIN,
+        };
+        let mut near = all;
+        let widen = |window: &mut Window, x: i32, y: i32| {
+            window.x_low = window.x_low.min(x);
+            window.x_high = window.x_high.max(x);
+            window.y_low = window.y_low.min(y);
+            window.y_high = window.y_high.max(y);
+        };
         for side in 0..2 {
             for &index in &self.squares[side][..self.counts[side] as usize] {
                 let (x, y) = rel_coords(index as usize);
-                min_x = min_x.min(x + ox);
-                max_x = max_x.max(x + ox);
-                min_y = min_y.min(y + oy);
-                max_y = max_y.max(y + oy);
+                widen(&mut all, x, y);
+                let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
+                if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
+                    widen(&mut near, x, y);
+                }
             }
         }
         let n = self.options.size as i32;
+        let (ox, oy) = self.origin;
         info.shift_low = (ox - (n - 8), oy - (n - 8));
         for slot in 0..(n - 7) as usize {
-            let dx = info.shift_low.0 + slot as i32;
-            let dy = info.shift_low.1 + slot as i32;
-            let (sx, sy) = self.recentering_step((ox - dx, oy - dy));
-            info.step_x[slot] = sx as i8;
-            info.step_y[slot] = sy as i8;
-            let survives = |low: i32, high: i32, shift: i32, step: i32| {
-                low - shift >= 0
-                    && high - shift < n
-                    && low - shift + step >= 0
-                    && high - shift + step < n
-            };
-            info.safe_x[slot] = survives(min_x, max_x, dx, sx);
-            info.safe_y[slot] = survives(min_y, max_y, dy, sy);
+            let (low, high) = info.survive[slot];
+            let (low, high) = (low as i32, high as i32);
+            let bit = 1 << slot;
+            if all.x_low >= low && all.x_high <= high {
+                info.all_survive.0 |= bit;
+            }
+            if all.y_low >= low && all.y_high <= high {
+                info.all_survive.1 |= bit;
+            }
+            if near.x_low >= low && near.x_high <= high {
+                info.near_survive.0 |= bit;
+            }
+            if near.y_low >= low && near.y_high <= high {
+                info.near_survive.1 |= bit;
+            }
         }
         info
     }
 
-    /// Legality of a candidate (normal moves, double steps and king steps).
+    /// Legality of a candidate (every kind but castling). `captured` is the square of a pawn
+    /// taken en passant (`usize::MAX` otherwise; a capture on `to` needs no mention).
     #[inline]
     fn is_legal_candidate(
         &self,
@@ -356,17 +507,32 @@ impl RelativePosition {
         from: usize,
         to: usize,
         is_king: bool,
+        captured: usize,
     ) -> bool {
         let (dx, dy) = mv.shift();
         let slot_x = (dx - info.shift_low.0) as usize;
         let slot_y = (dy - info.shift_low.1) as usize;
-        let from_abs = mv.from();
-        let mover_stays = self.on_board(
-            from_abs.x as i32 + info.step_x[slot_x] as i32,
-            from_abs.y as i32 + info.step_y[slot_y] as i32,
-        );
-        if !(info.safe_x[slot_x] && info.safe_y[slot_y] && mover_stays) {
-            return self.is_legal_by_playing(mv);
+        let (x_low, x_high) = info.survive[slot_x];
+        let (y_low, y_high) = info.survive[slot_y];
+        let survivors = Window {
+            x_low: x_low as i32,
+            x_high: x_high as i32,
+            y_low: y_low as i32,
+            y_high: y_high as i32,
+        };
+        let (tx, ty) = rel_coords(to);
+        let masks = if is_king {
+            info.all_survive
+        } else {
+            info.near_survive
+        };
+        let no_matter_lost = masks.0 >> slot_x & masks.1 >> slot_y & 1 != 0;
+        // The mover survives exactly when its new relative square does.
+        if !no_matter_lost || !survivors.contains(tx, ty) || captured != usize::MAX {
+            let king = if is_king { to } else { info.king };
+            let (king_x, king_y) = rel_coords(king);
+            return survivors.contains(king_x, king_y)
+                && !self.is_attacked_after(king, &survivors, from, to, captured);
         }
         if is_king {
             return !self.is_attacked(to, self.turn.other(), info.king);
@@ -376,7 +542,6 @@ impl RelativePosition {
         if info.checkers > 1 {
             return false;
         }
-        let (tx, ty) = rel_coords(to);
         if info.checkers > 0 {
             let blocks = match info.check_line {
                 Some((cdx, cdy, distance)) => info.on_ray(tx, ty, cdx, cdy, distance - 1),
@@ -418,6 +583,7 @@ impl RelativePosition {
             return;
         }
         let info = self.legality(king as usize);
+        let n = self.options.size;
         let board = &self.board;
         let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
         let is_own = |code: u8| code >= own_low && code <= own_high;
@@ -428,17 +594,55 @@ impl RelativePosition {
             let role = code_role(code);
             let (x, y) = rel_coords(from);
             let window = self.target_window(x, y);
+            // A piece inside the leave window cannot come back into it once a ray leaves
+            // it, so its rays may stop there.
+            let window = match self.options.leave {
+                Leave::Yes => window,
+                Leave::Sides if (0..8).contains(&y) => window.clamp_y(0, 7),
+                Leave::No if (0..8).contains(&x) && (0..8).contains(&y) => {
+                    window.clamp_y(0, 7).clamp_x(0, 7)
+                }
+                _ => window,
+            };
             let from_abs = self.abs_of(x, y);
+            // Not the king, not pinned, no check, and not on the outer edge (so the
+            // recentering cannot push the mover off): legal unless a piece that matters to
+            // the king falls over the edge.
+            let last = n - 1;
+            let simple = role != Role::King
+                && info.checkers == 0
+                && info.pin_direction(from).is_none()
+                && from_abs.x != 0
+                && from_abs.y != 0
+                && from_abs.x != last
+                && from_abs.y != last;
+            let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
             let mut emit = |tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
                 let to = rel_index(tx, ty);
                 let to_abs = self.abs_of(tx, ty);
                 let mv = RelativeMove::new(from_abs, to_abs, promotes.then_some(Role::Queen), kind);
-                let legal = match kind {
-                    RelativeMoveKind::EnPassant | RelativeMoveKind::Castle => {
-                        self.is_legal_by_playing(mv)
-                    }
-                    _ => self.is_legal_candidate(&info, mv, from, to, role == Role::King),
-                };
+                let quick = simple
+                    && kind != RelativeMoveKind::EnPassant
+                    && info.near_survive.0 >> (tx - slot_base.0) as u32
+                        & info.near_survive.1 >> (ty - slot_base.1) as u32
+                        & 1
+                        != 0;
+                let legal = quick
+                    || match kind {
+                        RelativeMoveKind::Castle => self.is_legal_by_playing(mv),
+                        RelativeMoveKind::EnPassant => {
+                            let victim = rel_index(tx, y);
+                            self.is_legal_candidate(&info, mv, from, to, false, victim)
+                        }
+                        _ => self.is_legal_candidate(
+                            &info,
+                            mv,
+                            from,
+                            to,
+                            role == Role::King,
+                            usize::MAX,
+                        ),
+                    };
                 if !legal {
                     return;
                 }
