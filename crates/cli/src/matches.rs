@@ -1,5 +1,204 @@
-//! (being written) matches
+//! `boardshift match --variant V --white LEVEL --black LEVEL --games N [--option K=V]…
+//! [--movetime MS] [--seed S]`: engine-against-engine games between two levels. Colours
+//! alternate, and each pair of games starts from the same two random opening plies so that
+//! both levels play both sides of it. Prints every result and the first-named level's score.
+//!
+//! Levels Easy and Medium use their own depth limits; Hard and Analysis get `--movetime`
+//! (default 100 ms) per move. Regroupment games start from random Chess484 back ranks (the
+//! engine does not play the setup phase); sliding games from a random gap unless `gap` is
+//! given. Games longer than 400 plies are adjudicated drawn.
 
-pub fn run(_args: &[String]) -> crate::CliResult {
-    Err(crate::CliError::Internal("not yet available".to_string()))
+use crate::args::Flags;
+use crate::uci::ToolPosition;
+use crate::{CliError, CliResult};
+use engine::rng::Rng;
+use engine::{Level, Limits, Searcher, StdClock};
+use rules::game::{Game, Outcome};
+use rules::options::VariantOptions;
+use rules::relative::RelativePosition;
+use rules::sliding::SlidingPosition;
+use rules::{ChessPosition, Color, GamePosition, VariantKind};
+
+const MAX_PLIES: usize = 400;
+const OPENING_PLIES: usize = 2;
+
+struct MatchSpec {
+    options: VariantOptions,
+    levels: [Level; 2],
+    games: u32,
+    move_time_ms: u64,
+    seed: u64,
+}
+
+/// The score of one game for the first-named level: 1, ½ or 0.
+fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, String), CliError> {
+    let pair_seed = spec.seed.wrapping_add((index / 2) as u64 * 7919);
+    let mut start = P::start(&spec.options, pair_seed, false).map_err(CliError::Internal)?;
+    let mut rng = Rng::new(pair_seed);
+    for _ in 0..OPENING_PLIES {
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        start.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    let first_is_white = index % 2 == 0;
+    let level_of = |color: Color| {
+        let first = (color == Color::White) == first_is_white;
+        spec.levels[if first { 0 } else { 1 }]
+    };
+    let mut game = Game::new(start, spec.options.draws());
+    let mut searchers = [Searcher::<P>::new(16), Searcher::<P>::new(16)];
+    let mut move_seed = Rng::new(spec.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
+    while game.result().is_none() && game.ply_count() < MAX_PLIES {
+        let position = game.position().clone();
+        let keys: Vec<u64> = game
+            .history()
+            .iter()
+            .map(|ply| ply.before.repetition_key())
+            .collect();
+        let color = position.turn();
+        let level = level_of(color);
+        // Levels with a depth of their own play to it; the others get the move time.
+        let limits = if level.settings().max_depth.is_some() {
+            Limits::default()
+        } else {
+            Limits::move_time(spec.move_time_ms)
+        };
+        let result = searchers[color.index()].think(
+            &position,
+            &keys,
+            &limits,
+            level,
+            move_seed.next_u64(),
+            &StdClock::new(),
+            &mut |_| {},
+        );
+        let Some(mv) = result.best_move else {
+            return Err(CliError::Internal(format!(
+                "no move in an unfinished game: {}",
+                position.position_text()
+            )));
+        };
+        game.play(mv)
+            .map_err(|e| CliError::Internal(format!("engine move rejected: {e}")))?;
+    }
+    let (outcome, reason) = match game.result() {
+        Some(end) => (end.outcome, end.to_string()),
+        None => (
+            Outcome::Draw,
+            format!("adjudicated after {MAX_PLIES} plies"),
+        ),
+    };
+    let first_color = if first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let score = match outcome {
+        Outcome::Win(winner) if winner == first_color => 1.0,
+        Outcome::Win(_) => 0.0,
+        _ => 0.5,
+    };
+    Ok((
+        score,
+        format!(
+            "{} {} ({}, {} plies)",
+            if first_is_white { "white" } else { "black" },
+            outcome.result_text(),
+            reason,
+            game.ply_count()
+        ),
+    ))
+}
+
+fn run_match<P: ToolPosition>(spec: &MatchSpec) -> CliResult {
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let names = [spec.levels[0].name(), spec.levels[1].name()];
+    for index in 0..spec.games {
+        let (score, description) = play_game::<P>(spec, index)?;
+        match score {
+            s if s > 0.75 => wins += 1,
+            s if s < 0.25 => losses += 1,
+            _ => draws += 1,
+        }
+        println!(
+            "game {}: {} plays {description}; {} {wins}-{draws}-{losses}",
+            index + 1,
+            names[0],
+            names[0]
+        );
+    }
+    let played = (wins + draws + losses).max(1) as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / played;
+    println!(
+        "{} vs {} ({}): +{wins} ={draws} -{losses}, score {:.1}%",
+        names[0],
+        names[1],
+        spec.options.variant().name(),
+        score * 100.0
+    );
+    Ok(())
+}
+
+fn parse_level(flags: &Flags, name: &str) -> Result<Level, CliError> {
+    let text = flags.value(name)?.ok_or_else(|| {
+        CliError::Input(format!(
+            "--{name} LEVEL is required (easy, medium, hard, analysis)"
+        ))
+    })?;
+    Level::from_name(text).ok_or_else(|| {
+        CliError::Input(format!(
+            "--{name}: unknown level '{text}' (expected easy, medium, hard or analysis)"
+        ))
+    })
+}
+
+pub fn run(args: &[String]) -> CliResult {
+    let flags = Flags::parse(args, &[])?;
+    flags.only(&[
+        "variant", "white", "black", "games", "option", "movetime", "seed",
+    ])?;
+    if let Some(extra) = flags.positional.first() {
+        return Err(CliError::Input(format!("unexpected argument '{extra}'")));
+    }
+    let variant_name = flags.value("variant")?.unwrap_or("standard");
+    let variant = VariantKind::from_name(variant_name).ok_or_else(|| {
+        CliError::Input(format!(
+            "unknown variant '{variant_name}' (expected standard, regroupment, sliding or relative)"
+        ))
+    })?;
+    let mut options = VariantOptions::default_for(variant);
+    if variant == VariantKind::Regroupment {
+        options
+            .set("start", "random")
+            .map_err(|e| CliError::Internal(e.to_string()))?;
+    }
+    for pair in flags.all("option") {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| CliError::Input(format!("--option expects KEY=VALUE, got '{pair}'")))?;
+        options
+            .set(key, value)
+            .map_err(|e| CliError::Input(format!("--option {pair}: {e}")))?;
+    }
+    let games = flags.number::<u32>("games")?.unwrap_or(2);
+    if games == 0 || games > 100_000 {
+        return Err(CliError::Input(format!(
+            "--games must be 1..100000, got {games}"
+        )));
+    }
+    let spec = MatchSpec {
+        options,
+        levels: [parse_level(&flags, "white")?, parse_level(&flags, "black")?],
+        games,
+        move_time_ms: flags.number::<u64>("movetime")?.unwrap_or(100).max(1),
+        seed: flags.number::<u64>("seed")?.unwrap_or(1),
+    };
+    match variant {
+        VariantKind::Standard | VariantKind::Regroupment => run_match::<ChessPosition>(&spec),
+        VariantKind::Sliding => run_match::<SlidingPosition>(&spec),
+        VariantKind::Relative => run_match::<RelativePosition>(&spec),
+    }
 }

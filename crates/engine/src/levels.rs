@@ -42,6 +42,7 @@ impl Level {
                 noise_cp: 60,
                 mistake_percent: 25,
                 mistake_margin_cp: 300,
+                contempt_cp: 0,
             },
             Level::Medium => LevelSettings {
                 max_depth: Some(4),
@@ -51,6 +52,7 @@ impl Level {
                 noise_cp: 20,
                 mistake_percent: 8,
                 mistake_margin_cp: 100,
+                contempt_cp: 0,
             },
             Level::Hard => LevelSettings {
                 max_depth: None,
@@ -60,6 +62,7 @@ impl Level {
                 noise_cp: 0,
                 mistake_percent: 0,
                 mistake_margin_cp: 0,
+                contempt_cp: 15,
             },
             Level::Analysis => LevelSettings {
                 max_depth: None,
@@ -69,6 +72,7 @@ impl Level {
                 noise_cp: 0,
                 mistake_percent: 0,
                 mistake_margin_cp: 0,
+                contempt_cp: 0,
             },
         }
     }
@@ -89,4 +93,7 @@ pub struct LevelSettings {
     pub mistake_percent: u32,
     /// …chosen among those at most this much worse than the best.
     pub mistake_margin_cp: i32,
+    /// A draw counts as this much worse than equal for the searching side, so that it plays
+    /// on in balanced positions instead of repeating (analysis reports true scores: 0).
+    pub contempt_cp: i32,
 }

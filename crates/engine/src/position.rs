@@ -29,13 +29,21 @@ pub trait SearchPosition: GamePosition {
         self.is_capture(mv) || self.promotion_gain(mv) > 0
     }
 
+    /// `is_noisy` for each of `moves`, appended to `noisy`; variants whose test shares work
+    /// between moves compute it once here.
+    fn classify_noisy(&self, moves: &[Self::Move], noisy: &mut Vec<bool>) {
+        noisy.extend(moves.iter().map(|&mv| self.is_noisy(mv)));
+    }
+
     /// Appends the legal noisy actions.
     fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
         let start = moves.len();
         self.legal_moves(moves);
+        let mut noisy = Vec::with_capacity(moves.len() - start);
+        self.classify_noisy(&moves[start..], &mut noisy);
         let mut keep = start;
-        for i in start..moves.len() {
-            if self.is_noisy(moves[i]) {
+        for (i, is_noisy) in (start..moves.len()).zip(noisy) {
+            if is_noisy {
                 moves[keep] = moves[i];
                 keep += 1;
             }

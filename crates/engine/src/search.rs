@@ -158,6 +158,8 @@ impl<P: SearchPosition> Searcher<P> {
             root_moves: Vec::new(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             exact_root_scores: settings.exact_root_scores,
+            contempt: settings.contempt_cp,
+            noisy_buffer: Vec::new(),
         };
         let max_depth = min_option(limits.depth, settings.max_depth)
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -268,6 +270,8 @@ struct Search<'a, P: SearchPosition> {
     pv: Vec<Vec<P::Move>>,
     /// Search every root move with a full window, so each has an exact score for the level.
     exact_root_scores: bool,
+    contempt: i32,
+    noisy_buffer: Vec<bool>,
     root_moves: Vec<RootMove<P::Move>>,
 }
 
@@ -288,6 +292,16 @@ impl<P: SearchPosition> Search<'_, P> {
                 && (self.stop.load(Ordering::Relaxed) || self.elapsed() >= self.budget.hard_ms))
         {
             self.stopped = true;
+        }
+    }
+
+    /// The score of a draw `ply` plies from the root, for the side to move there.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            DRAW - self.contempt
+        } else {
+            DRAW + self.contempt
         }
     }
 
@@ -583,7 +597,7 @@ impl<P: SearchPosition> Search<'_, P> {
             return 0;
         }
         if self.is_draw(pos, ply) {
-            return DRAW;
+            return self.draw_score(ply);
         }
         // Mate-distance pruning: no line from here can beat a mate already found nearer.
         alpha = alpha.max(mated_in(ply));
@@ -645,13 +659,20 @@ impl<P: SearchPosition> Search<'_, P> {
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             self.score_buffers[ply] = scores;
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if in_check {
+                mated_in(ply)
+            } else {
+                self.draw_score(ply)
+            };
         }
-        for &mv in moves.iter() {
-            let noisy = pos.is_noisy(mv);
+        let mut noisy_flags = std::mem::take(&mut self.noisy_buffer);
+        noisy_flags.clear();
+        pos.classify_noisy(&moves, &mut noisy_flags);
+        for (&mv, &noisy) in moves.iter().zip(noisy_flags.iter()) {
             // The low bit carries the noisiness through the sort.
             scores.push(self.heuristics.score(pos, mv, noisy, hash_move, ply) * 2 + noisy as i32);
         }
+        self.noisy_buffer = noisy_flags;
         let mut tried_quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         tried_quiets.clear();
 

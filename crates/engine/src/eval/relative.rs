@@ -16,7 +16,7 @@
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE};
 use crate::position::{SearchPosition, HISTORY_SLOTS};
-use rules::relative::{AbsSquare, RelativeMove, RelativeMoveKind, RelativePosition};
+use rules::relative::{AbsSquare, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -112,6 +112,74 @@ fn removed_escapes(_king: AbsSquare, ox: i32, oy: i32, span: i32) -> i32 {
     removed
 }
 
+/// The enemy pieces that could fall over the edge (those off the inner board), as relative
+/// coordinates, with what the edge test needs from the position.
+struct EdgeRisk {
+    size: i32,
+    origin: (i32, i32),
+    aristotelian: bool,
+    exposed: Vec<(i32, i32)>,
+}
+
+impl EdgeRisk {
+    fn new(pos: &RelativePosition) -> EdgeRisk {
+        let origin = pos.origin();
+        let exposed = pos
+            .pieces_of(pos.turn().other())
+            .map(|(square, _)| pos.relative_of(square))
+            .filter(|(rx, ry)| !(0..8).contains(rx) || !(0..8).contains(ry))
+            .collect();
+        EdgeRisk {
+            size: pos.size() as i32,
+            origin: (origin.x as i32, origin.y as i32),
+            aristotelian: pos.options().recentering == Recentering::Aristotelian,
+            exposed,
+        }
+    }
+
+    /// Whether `mv` pushes one of the exposed pieces (other than one it captures on its
+    /// target) over the edge, at the shift or at the recentering.
+    fn loses_piece(&self, mv: RelativeMove) -> bool {
+        if self.exposed.is_empty() {
+            return false;
+        }
+        let (dx, dy) = mv.shift();
+        let shifted = (self.origin.0 - dx, self.origin.1 - dy);
+        let step = if self.aristotelian {
+            let centre = (self.size - 8) / 2;
+            ((centre - shifted.0).signum(), (centre - shifted.1).signum())
+        } else {
+            (0, 0)
+        };
+        let target = (
+            mv.to().x as i32 - self.origin.0,
+            mv.to().y as i32 - self.origin.1,
+        );
+        let size = self.size;
+        let on_board = |x: i32, y: i32| (0..size).contains(&x) && (0..size).contains(&y);
+        self.exposed.iter().any(|&(rx, ry)| {
+            if (rx, ry) == target {
+                return false;
+            }
+            let (x, y) = (rx + shifted.0, ry + shifted.1);
+            !on_board(x, y) || !on_board(x + step.0, y + step.1)
+        })
+    }
+}
+
+/// Whether `mv` pushes an enemy piece (other than one it captures) over the edge.
+fn enemy_loses_over_edge(pos: &RelativePosition, mv: RelativeMove) -> bool {
+    EdgeRisk::new(pos).loses_piece(mv)
+}
+
+fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
+    mv.promotion().is_some_and(|role| role == Role::Queen)
+        || mv.kind() == RelativeMoveKind::EnPassant
+        || pos
+            .piece_at(mv.to())
+            .is_some_and(|piece| piece.color != pos.turn())
+}
+
 pub fn evaluate(pos: &RelativePosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
     white_score(pos) * sign + 10
@@ -134,7 +202,7 @@ impl SearchPosition for RelativePosition {
         if direct > 0 {
             return direct;
         }
-        if self.edge_losses(mv)[self.turn().other().index()] {
+        if enemy_loses_over_edge(self, mv) {
             EDGE_LOSS_ORDER_VALUE
         } else {
             0
@@ -152,7 +220,16 @@ impl SearchPosition for RelativePosition {
     }
 
     fn is_noisy(&self, mv: RelativeMove) -> bool {
-        mv.promotion().is_some_and(|role| role == Role::Queen) || self.is_capture(mv)
+        captures_directly(self, mv) || enemy_loses_over_edge(self, mv)
+    }
+
+    fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
+        let risk = EdgeRisk::new(self);
+        noisy.extend(
+            moves
+                .iter()
+                .map(|&mv| captures_directly(self, mv) || risk.loses_piece(mv)),
+        );
     }
 
     /// The rules give no way to pass the turn in a relative position, so no null move.
@@ -171,5 +248,51 @@ impl SearchPosition for RelativePosition {
         let (dx, dy) = mv.shift();
         // The piece's square and its shift identify the move; fold into the table.
         (from_index * 17 * 17 + ((dx + 8) * 17 + dy + 8) as usize) % HISTORY_SLOTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use rules::relative::{Leave, RelativeOptions};
+
+    #[test]
+    fn the_quick_edge_test_agrees_with_the_rules() {
+        let mut rng = Rng::new(3);
+        let mut losses_seen = 0;
+        for (size, recentering) in [
+            (10, Recentering::Aristotelian),
+            (12, Recentering::Leibnizian),
+            (16, Recentering::Leibnizian),
+        ] {
+            let options = RelativeOptions {
+                size,
+                recentering,
+                leave: Leave::Yes,
+            };
+            for _ in 0..20 {
+                let mut pos = RelativePosition::start(options);
+                for _ in 0..60 {
+                    let mut moves = Vec::new();
+                    if pos.lost_outright().is_none() {
+                        pos.legal_moves(&mut moves);
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in &moves {
+                        let expected = pos.edge_losses(mv)[pos.turn().other().index()];
+                        assert_eq!(enemy_loses_over_edge(&pos, mv), expected, "{pos:?} {mv:?}");
+                        losses_seen += expected as usize;
+                    }
+                    pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(
+            losses_seen > 0,
+            "the walks should push some piece over the edge"
+        );
     }
 }
