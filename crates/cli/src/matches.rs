@@ -17,7 +17,7 @@ use rules::game::{Game, Outcome};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
 use rules::sliding::SlidingPosition;
-use rules::{ChessPosition, Color, GamePosition, VariantKind};
+use rules::{ChessPosition, Color, VariantKind};
 
 const MAX_PLIES: usize = 400;
 const OPENING_PLIES: usize = 2;
@@ -43,7 +43,7 @@ fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, Stri
         }
         start.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
     }
-    let first_is_white = index % 2 == 0;
+    let first_is_white = index.is_multiple_of(2);
     let level_of = |color: Color| {
         let first = (color == Color::White) == first_is_white;
         spec.levels[if first { 0 } else { 1 }]
