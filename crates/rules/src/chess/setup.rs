@@ -178,12 +178,6 @@ impl ChessPosition {
             double_step: self.double_step,
         }
     }
-
-    /// Recomputes hash and checkers after crate-internal code rearranged pieces directly.
-    pub(crate) fn refresh_derived(&mut self) {
-        self.hash = self.compute_hash();
-        self.update_checkers();
-    }
 }
 
 fn castling_right_is_valid(
