@@ -80,6 +80,9 @@ const plies = (n) => (s) => s.moves.length >= n && settled(s);
 
 /** Colour statistics of the inner 80% of a square, read from the canvas backing store. */
 async function probe(page, at, fx = 0.5, fy = 0.5) {
+  // Read what the player sees once any animation is over and the next frame is painted.
+  await waitFor(page, (s) => !s.animating, 'the animation to end');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const c = await centre(page, at);
   return page.evaluate(({ cx, cy, s, fx, fy }) => {
     const canvas = document.getElementById('board');
@@ -251,8 +254,12 @@ test('standard: click-click and drag moves, legal-move dots, highlights, compute
   assert(s.moves[0] === 'e4', `move list shows ${s.moves[0]}`);
   s = await waitFor(page, plies(2), 'the computer reply');
   assert(await hasPiece(page, 'e4', true), 'no white pawn drawn on e4');
-  const highlight = await probe(page, 'e2', 0.15, 0.15);
-  assert(highlight.point[1] > highlight.point[2] + 60, `e2 lacks the last-move highlight: ${highlight.point}`);
+  // The computer's move is highlighted on both of its squares (yellow tint: green well above blue).
+  for (const at of s.board.last_move) {
+    const highlight = await probe(page, at, 0.12, 0.12);
+    assert(highlight.point[1] > highlight.point[2] + 50, `last-move square ${JSON.stringify(at)} lacks the highlight: ${highlight.point}`);
+  }
+  assert(s.board.last_move.length === 2, `last move has ${s.board.last_move.length} squares`);
   await drag(page, 'g1', 'f3');
   s = await waitFor(page, plies(4), 'the drag move and the reply');
   assert(s.moves[2] === 'Nf3', `dragged move recorded as ${s.moves[2]}`);

@@ -95,6 +95,7 @@ pub fn diff(
         origin_path: None,
         tile_move: None,
         holes: Vec::new(),
+        reversed: false,
     }
 }
 
@@ -126,6 +127,7 @@ fn slide(before: &BoardModel, tile: Sq, gap: Sq, now: f64) -> Animation {
         origin_path: None,
         tile_move: Some((tile, gap)),
         holes: vec![tile, gap],
+        reversed: false,
     }
 }
 
@@ -200,6 +202,7 @@ fn relative_shift(
         origin_path: Some(origin_path),
         tile_move: None,
         holes: Vec::new(),
+        reversed: false,
     })
 }
 

@@ -24,9 +24,12 @@ const AUTOSAVE_KEY: &str = "boardshift.autosave";
 /// Pointer travel (CSS px) that turns a press into a drag.
 const DRAG_THRESHOLD: f64 = 4.0;
 
+/// The requestAnimationFrame callback, made once and reused for every frame.
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
 thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-    static FRAME: RefCell<Option<Closure<dyn FnMut(f64)>>> = const { RefCell::new(None) };
+    static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on the app if it has started; events that arrive before that are ignored.
@@ -75,6 +78,8 @@ struct Snapshot<'a> {
     actions: Vec<&'a str>,
     geometry: Geometry,
     painted_at: Option<f64>,
+    view_ply: Option<usize>,
+    clock: Option<[u64; 2]>,
     saved_game: String,
 }
 
@@ -100,6 +105,10 @@ pub struct App {
     edge_losses: Vec<PieceId>,
     painted_at: Option<f64>,
     size: f64,
+    /// When the side to move's clock started running (`None`: stopped).
+    turn_started: Option<f64>,
+    /// History browsing: the ply shown (`None`: the live game).
+    view_ply: Option<usize>,
 }
 
 /// Entry point called by main.js once the module is ready.
@@ -154,6 +163,8 @@ pub fn start() -> Result<(), JsValue> {
         edge_losses: Vec::new(),
         painted_at: None,
         size: 480.0,
+        turn_started: None,
+        view_ply: None,
     };
     APP.with(|slot| *slot.borrow_mut() = Some(app));
     FRAME.with(|frame| {
@@ -171,6 +182,20 @@ pub fn start() -> Result<(), JsValue> {
     dom::listen(&document, "keydown", |event: KeyboardEvent| {
         with_app(|app| app.on_key(&event));
     });
+    // Before the page goes away, charge the running clock so the autosave is exact.
+    dom::listen(&window, "pagehide", |_: web_sys::Event| {
+        with_app(|app| {
+            app.charge_clock();
+            app.autosave();
+        });
+    });
+    let tick = Closure::<dyn FnMut()>::new(|| {
+        with_app(App::tick);
+    });
+    window
+        .set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 100)
+        .ok();
+    tick.forget();
 
     show("loading", false);
     let hash = window.location().hash().unwrap_or_default();
@@ -404,6 +429,87 @@ fn wire_game_controls() {
     dom::on_click("btn-rematch", || {
         with_app(App::rematch);
     });
+    dom::on_click("btn-undo", || {
+        with_app(App::undo);
+    });
+    dom::on_click("btn-live", || {
+        with_app(|app| app.browse_to(None));
+    });
+    dom::on_click("btn-continue", || {
+        with_app(App::continue_from_here);
+    });
+    dom::on_click("btn-save", || {
+        with_app(App::save_game);
+    });
+    dom::on_click("btn-load", || {
+        dom::input("load-file").set_value("");
+        el("load-file").click();
+    });
+    dom::listen(&el("load-file"), "change", |_: web_sys::Event| {
+        read_chosen_file()
+    });
+    dom::listen(&el("command"), "keydown", |event: KeyboardEvent| {
+        if event.key() == "Enter" {
+            event.prevent_default();
+            let input = dom::input("command");
+            let line = input.value();
+            input.set_value("");
+            with_app(|app| app.run_command(&line));
+        }
+    });
+    dom::listen(&el("moves"), "click", |event: web_sys::MouseEvent| {
+        let ply = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.get_attribute("data-ply"))
+            .and_then(|p| p.parse::<usize>().ok());
+        if let Some(ply) = ply {
+            with_app(|app| app.browse_to(Some(ply)));
+        }
+    });
+}
+
+/// Reads the file picked for loading; a bad file leaves the current game untouched.
+fn read_chosen_file() {
+    let Some(file) = dom::input("load-file")
+        .files()
+        .and_then(|files| files.get(0))
+    else {
+        return;
+    };
+    let name = file.name();
+    let limit = rules::save::MAX_BYTES as f64;
+    if file.size() > limit {
+        let message = format!(
+            "Could not load {name}: the file is too large for a saved game ({} bytes; the limit is {limit}). The current game is unchanged.",
+            file.size()
+        );
+        with_app(|app| app.set_message(&message));
+        return;
+    }
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
+    let reader_for_load = reader.clone();
+    dom::listen(&reader, "load", move |_: web_sys::Event| {
+        let text = reader_for_load
+            .result()
+            .ok()
+            .and_then(|r| r.as_string())
+            .unwrap_or_default();
+        let name = name.clone();
+        with_app(|app| {
+            match app.load_game(&text) {
+            Ok(()) => app.set_message(&format!(
+                "Loaded {name}. Use ← and → to review it; Continue from here plays on from any point."
+            )),
+            Err(error) => app.set_message(&format!(
+                "Could not load {name}: {error}. The current game is unchanged."
+            )),
+        }
+        });
+    });
+    reader.read_as_text(&file).ok();
 }
 
 fn wire_board_input() {
@@ -470,6 +576,8 @@ impl App {
         self.thinking = false;
         self.request_id += 1;
         self.edge_losses.clear();
+        self.view_ply = None;
+        self.turn_started = None;
         show("start", false);
         show("game", true);
         show("btn-home", true);
@@ -519,12 +627,18 @@ impl App {
     /// Re-reads the game after a change: board, legal actions, panel, autosave, computer.
     fn refresh(&mut self) {
         let Some(session) = &self.session else { return };
-        self.model = session.board();
-        self.actions = if self.human_to_act() {
+        self.model = session.board_at(self.view_ply);
+        self.actions = if self.human_to_act() && self.view_ply.is_none() {
             session.actions()
         } else {
             Vec::new()
         };
+        let runs = session.clock_runs() && self.view_ply.is_none();
+        if !runs {
+            self.turn_started = None;
+        } else if self.turn_started.is_none() {
+            self.turn_started = Some(dom::now_ms());
+        }
         if !self
             .actions
             .iter()
@@ -570,6 +684,12 @@ impl App {
         let Some(session) = &self.session else {
             return String::new();
         };
+        if let Some(ply) = self.view_ply {
+            return format!(
+                "Reviewing the position after ply {ply} of {}",
+                session.ply_count()
+            );
+        }
         if let Some(over) = session.result() {
             return over.summary.clone();
         }
@@ -606,6 +726,18 @@ impl App {
         }
         let playing = result.is_none();
         let setup = session.setup_step();
+        show("browse-bar", self.view_ply.is_some());
+        if let Some(ply) = self.view_ply {
+            set_text(
+                "browse-text",
+                &format!(
+                    "Viewing ply {ply} of {}. ← → step, Esc returns to the game.",
+                    session.ply_count()
+                ),
+            );
+        }
+        dom::set_disabled("btn-undo", session.ply_count() == 0);
+        self.render_clocks();
         show(
             "setup-bar",
             playing && setup.is_some() && self.human_to_act(),
@@ -741,6 +873,8 @@ impl App {
         }
         plies.extend(moves.iter().map(Some));
         let last = moves.len();
+        let setup_plies = setup.len();
+        let viewing = self.view_ply;
         let mut index = 0;
         for (number, pair) in plies.chunks(2).enumerate() {
             let item = dom::create("li", "");
@@ -755,9 +889,17 @@ impl App {
                     Some(text) => {
                         index += 1;
                         span.set_text_content(Some(text));
+                        // Clicking a move shows the position after it.
+                        let ply = setup_plies + index;
+                        span.set_attribute("data-ply", &ply.to_string()).ok();
+                        let mut class = "ply".to_string();
                         if index == last {
-                            span.set_class_name("ply last");
+                            class.push_str(" last");
                         }
+                        if viewing == Some(ply) {
+                            class.push_str(" viewing");
+                        }
+                        span.set_class_name(&class);
                     }
                     None => span.set_text_content(Some("…")),
                 }
@@ -765,7 +907,9 @@ impl App {
             }
             list.append_child(&item).ok();
         }
-        list.set_scroll_top(list.scroll_height());
+        if viewing.is_none() {
+            list.set_scroll_top(list.scroll_height());
+        }
     }
 
     pub fn request_paint(&mut self) {
@@ -898,7 +1042,7 @@ impl App {
     // --- input -------------------------------------------------------------------------
 
     fn input_blocked(&self) -> bool {
-        !self.human_to_act() || self.promotion.is_some()
+        !self.human_to_act() || self.promotion.is_some() || self.view_ply.is_some()
     }
 
     fn pointer_down(&mut self, x: f64, y: f64) {
@@ -1141,6 +1285,13 @@ impl App {
     }
 
     fn play(&mut self, text: &str) {
+        if self.view_ply.is_some() {
+            self.browse_to(None);
+        }
+        if self.charge_clock() {
+            self.refresh();
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -1154,6 +1305,8 @@ impl App {
         self.selected = None;
         self.setup_pick = None;
         self.slide_mode = false;
+        self.turn_started = None;
+        self.announce_last();
         self.refresh();
         if let Some(action) = action {
             self.animation = anim::build(&before, &self.model, &action, dom::now_ms());
@@ -1205,25 +1358,36 @@ impl App {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if typing
-            || self.session.is_none()
-            || event.ctrl_key()
-            || event.meta_key()
-            || event.alt_key()
-        {
+        if typing || self.session.is_none() || event.alt_key() {
             return;
         }
-        match event.key().as_str() {
+        let key = event.key();
+        if event.ctrl_key() || event.meta_key() {
+            if key == "z" || key == "Z" {
+                event.prevent_default();
+                self.undo();
+            }
+            return;
+        }
+        let live = self.session.as_ref().map(Session::ply_count).unwrap_or(0);
+        let shown = self.view_ply.unwrap_or(live);
+        match key.as_str() {
             "f" | "F" => self.flip(),
+            "ArrowLeft" if shown > 0 => self.browse_to(Some(shown - 1)),
+            "ArrowRight" if self.view_ply.is_some() => self.browse_to(Some(shown + 1)),
+            "Home" if live > 0 => self.browse_to(Some(0)),
+            "End" => self.browse_to(None),
             "Escape" => {
                 self.selected = None;
                 self.slide_mode = false;
                 self.setup_pick = None;
                 self.close_promotion();
+                self.browse_to(None);
                 self.update_panel();
             }
-            _ => {}
+            _ => return,
         }
+        event.prevent_default();
     }
 
     // --- controls ----------------------------------------------------------------------
@@ -1307,6 +1471,13 @@ impl App {
 
     fn cancel_thinking(&mut self) {
         self.request_id += 1;
+        if self.thinking {
+            // A search cannot be interrupted from outside: replace the worker instead.
+            if let Some(worker) = self.worker.take() {
+                worker.terminate();
+            }
+            self.worker = spawn_worker();
+        }
         self.thinking = false;
     }
 
@@ -1386,9 +1557,312 @@ impl App {
             actions: self.actions.iter().map(Action::text).collect(),
             geometry: self.geometry(),
             painted_at: self.painted_at,
+            view_ply: self.view_ply,
+            clock: self
+                .session
+                .as_ref()
+                .and_then(Session::clock)
+                .map(|c| c.remaining_ms),
             saved_game: session.to_json(&self.config),
         };
         serde_json::to_string(&snapshot).unwrap_or_default()
+    }
+}
+
+/// The second features of the app: clocks, undo, history browsing, typed commands, saving.
+impl App {
+    /// Charges the time used since the clock last started to the side to move and restarts
+    /// the count; true when that made a flag fall.
+    fn charge_clock(&mut self) -> bool {
+        let now = dom::now_ms();
+        let Some(started) = self.turn_started else {
+            return false;
+        };
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        if !session.clock_runs() {
+            return false;
+        }
+        self.turn_started = Some(now);
+        session.record_elapsed((now - started).max(0.0) as u64)
+    }
+
+    /// Every 100 ms: redraw the clocks, and end the game when the running clock reaches zero.
+    fn tick(&mut self) {
+        let Some(session) = &self.session else { return };
+        let Some(started) = self.turn_started else {
+            return;
+        };
+        let Some(clock) = session.clock() else { return };
+        let side = if session.white_to_move() { 0 } else { 1 };
+        if (clock.remaining_ms[side] as f64) <= dom::now_ms() - started && self.charge_clock() {
+            self.cancel_thinking();
+            self.announce("Time is up.");
+            self.refresh();
+            return;
+        }
+        self.render_clocks();
+    }
+
+    fn render_clocks(&self) {
+        let Some(session) = &self.session else { return };
+        let clock = session.clock();
+        for (id, white) in [("clock-top", self.flipped), ("clock-bottom", !self.flipped)] {
+            let element = el(id);
+            let Some(clock) = clock else {
+                element.set_hidden(true);
+                continue;
+            };
+            element.set_hidden(false);
+            let running = self.turn_started.is_some() && session.white_to_move() == white;
+            let elapsed = match self.turn_started {
+                Some(started) if running => dom::now_ms() - started,
+                _ => 0.0,
+            };
+            let remaining =
+                (clock.remaining_ms[if white { 0 } else { 1 }] as f64 - elapsed).max(0.0);
+            element.set_text_content(Some(&format_clock(remaining)));
+            let mut class = "clock".to_string();
+            if running {
+                class.push_str(" running");
+            }
+            if remaining < 10_000.0 || remaining < clock.initial_ms as f64 / 10.0 {
+                class.push_str(" low");
+            }
+            element.set_class_name(&class);
+        }
+    }
+
+    /// Undo: one ply in hot-seat; against the computer, back to the human's previous turn
+    /// (its reply and the human's move, or just the move while it is still thinking).
+    fn undo(&mut self) {
+        if self.session.as_ref().is_none_or(|s| s.ply_count() == 0) {
+            return;
+        }
+        self.view_ply = None;
+        self.animation = None;
+        self.close_promotion();
+        let was_thinking = self.thinking;
+        self.cancel_thinking();
+        let hot_seat = !self.config.has_computer();
+        let config = self.config.clone();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        if hot_seat || was_thinking {
+            session.undo().ok();
+        } else {
+            while session.ply_count() > 0 {
+                if session.undo().is_err() {
+                    break;
+                }
+                if config.player(session.white_to_move()) == Player::Human {
+                    break;
+                }
+            }
+        }
+        self.turn_started = None;
+        self.selected = None;
+        self.set_message("");
+        self.announce("Move taken back.");
+        self.refresh();
+    }
+
+    /// Shows the position after `ply` plies (`None`: back to the live game), animating a
+    /// single step forwards or backwards. Browsing never changes the game; the clock pauses.
+    fn browse_to(&mut self, target: Option<usize>) {
+        let Some(session) = &self.session else { return };
+        let live = session.ply_count();
+        let target = target.filter(|&ply| ply < live);
+        if target == self.view_ply {
+            return;
+        }
+        if self.view_ply.is_none() {
+            self.charge_clock();
+            self.turn_started = None;
+        }
+        let from = self.view_ply.unwrap_or(live);
+        let to = target.unwrap_or(live);
+        let before = self.model.clone();
+        self.view_ply = target;
+        self.selected = None;
+        self.press = None;
+        self.slide_mode = false;
+        self.setup_pick = None;
+        self.refresh();
+        let Some(session) = &self.session else { return };
+        if from.abs_diff(to) == 1 {
+            let ply = from.max(to);
+            let action = session
+                .ply_texts()
+                .get(ply - 1)
+                .and_then(|t| crate::model::action_from_text(t));
+            if let Some(action) = action {
+                let now = dom::now_ms();
+                self.animation = if to > from {
+                    anim::build(&before, &self.model, &action, now)
+                } else {
+                    anim::build(&self.model, &before, &action, now).map(|mut a| {
+                        a.reversed = true;
+                        a
+                    })
+                };
+                self.request_paint();
+            }
+        }
+    }
+
+    /// While browsing: takes the game back to the position shown and plays on from there.
+    fn continue_from_here(&mut self) {
+        let Some(target) = self.view_ply else { return };
+        self.cancel_thinking();
+        if let Some(session) = self.session.as_mut() {
+            while session.ply_count() > target {
+                if session.undo().is_err() {
+                    break;
+                }
+            }
+        }
+        self.view_ply = None;
+        self.turn_started = None;
+        self.animation = None;
+        self.edge_losses.clear();
+        self.refresh();
+    }
+
+    /// Typed input: move text or readable notation, or a command (`/` or `!`).
+    fn run_command(&mut self, line: &str) {
+        let line = line.trim();
+        if line.is_empty() {
+            return;
+        }
+        let (command, argument) = match line.strip_prefix('/').or_else(|| line.strip_prefix('!')) {
+            Some(rest) => {
+                let (command, argument) =
+                    rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                (command.to_ascii_lowercase(), argument.trim().to_string())
+            }
+            None => ("move".to_string(), line.to_string()),
+        };
+        let over = self.session.as_ref().is_some_and(|s| s.result().is_some());
+        match command.as_str() {
+            "move" | "m" => {
+                if over {
+                    self.set_message("The game is over: /rematch starts another.");
+                } else if !self.human_to_act() || self.view_ply.is_some() {
+                    self.set_message("It is not your turn to move.");
+                } else {
+                    let resolved = self.session.as_ref().map(|s| s.resolve_typed_move(&argument));
+                    match resolved {
+                        Some(Ok(text)) => self.play_human(&text),
+                        Some(Err(error)) => self.set_message(&error),
+                        None => {}
+                    }
+                }
+            }
+            "undo" => self.undo(),
+            "resign" => self.resign(),
+            "draw" => self.draw_button(),
+            "claim" => self.claim_with(if argument.is_empty() { None } else { Some(argument) }),
+            "rematch" if over => self.rematch(),
+            "rematch" => self.set_message("A rematch can start once this game is over."),
+            "flip" => self.flip(),
+            "save" => self.save_game(),
+            "help" | "?" => self.set_message(
+                "Type a move (e4, Nf3, e2e4, S:c1>c3) or a command: /move TEXT, /undo, /resign, /draw, /claim [MOVE], /rematch, /flip, /save, /help.",
+            ),
+            other => self.set_message(&format!("Unknown command '/{other}'; type /help for the list.")),
+        }
+    }
+
+    fn claim_with(&mut self, intended: Option<String>) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.claim_with(intended.as_deref()) {
+            Ok(()) => self.set_message(""),
+            Err(error) => self.set_message(&error),
+        }
+        self.refresh();
+    }
+
+    /// Downloads the game as saved-game JSON named after the variant and the date.
+    fn save_game(&mut self) {
+        self.charge_clock();
+        let Some(session) = &self.session else { return };
+        let json = session.to_json(&self.config);
+        let date: String = js_sys::Date::new_0()
+            .to_iso_string()
+            .as_string()
+            .unwrap_or_default()
+            .chars()
+            .take(10)
+            .collect();
+        let name = format!("boardshift-{}-{date}.json", session.variant());
+        let parts = js_sys::Array::of1(&JsValue::from_str(&json));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/json");
+        let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+            return;
+        };
+        let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+            return;
+        };
+        let link: web_sys::HtmlAnchorElement = dom::create("a", "").unchecked_into();
+        link.set_href(&url);
+        link.set_download(&name);
+        link.click();
+        web_sys::Url::revoke_object_url(&url).ok();
+        self.set_message(&format!("Saved as {name}."));
+    }
+
+    fn announce(&self, text: &str) {
+        set_text("announce", text);
+    }
+
+    /// Announces the last ply in the live region (screen readers, keyboard players).
+    fn announce_last(&self) {
+        let Some(session) = &self.session else { return };
+        let texts = session.ply_texts();
+        let moves = session.move_list();
+        let setup = session.setup_list();
+        let display = moves
+            .last()
+            .or(setup.last())
+            .cloned()
+            .unwrap_or_else(|| texts.last().cloned().unwrap_or_default());
+        // The mover is the side not to move now, except after setup steps (not alternating).
+        let mover = if session.setup_step().is_some() || moves.is_empty() {
+            ""
+        } else if session.white_to_move() {
+            "Black "
+        } else {
+            "White "
+        };
+        let mut text = format!("{mover}played {display}.");
+        if let Some(over) = session.result() {
+            text.push(' ');
+            text.push_str(&over.summary);
+        } else if session.in_check() {
+            text.push_str(" Check.");
+        }
+        self.announce(text.trim());
+    }
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour, or `s.t` (tenths) under ten seconds.
+fn format_clock(ms: f64) -> String {
+    if ms < 10_000.0 {
+        let tenths = (ms / 100.0).floor() as u64;
+        return format!("{}.{}", tenths / 10, tenths % 10);
+    }
+    let seconds = (ms / 1000.0).floor() as u64;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
     }
 }
 
@@ -1465,6 +1939,15 @@ pub fn app_geometry() -> String {
 mod tests {
     use super::*;
     use crate::model::PlacedPiece;
+
+    #[test]
+    fn clocks_show_tenths_only_under_ten_seconds() {
+        assert_eq!(format_clock(9_870.0), "9.8");
+        assert_eq!(format_clock(10_000.0), "0:10");
+        assert_eq!(format_clock(185_000.0), "3:05");
+        assert_eq!(format_clock(3_725_000.0), "1:02:05");
+        assert_eq!(format_clock(0.0), "0.0");
+    }
 
     #[test]
     fn missing_pieces_count_promotions_as_pawns() {

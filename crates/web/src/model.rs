@@ -172,6 +172,51 @@ pub fn slide_of_square(actions: &[Action], sq: Sq) -> Option<&Action> {
     })
 }
 
+/// The action a recorded ply's machine text stands for, as far as drawing needs it (which
+/// squares a move joins, which tile slid where). Marks are not known from text alone.
+pub fn action_from_text(text: &str) -> Option<Action> {
+    if let Some(slide) = text.strip_prefix("S:") {
+        let (tile, gap) = slide.split_once('>')?;
+        return Some(Action::Slide {
+            tile: Sq::parse(tile)?,
+            gap: Sq::parse(gap)?,
+            text: text.to_string(),
+        });
+    }
+    if let Some(role) = text.chars().next().filter(|c| *c == 'K' || *c == 'Q') {
+        let with = Sq::parse(&text[1..]);
+        return Some(Action::Setup {
+            role,
+            with,
+            text: text.to_string(),
+        });
+    }
+    let bytes = text.as_bytes();
+    let split = |start: usize| -> Option<usize> {
+        let digits = bytes
+            .get(start + 1..)?
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        (digits > 0).then_some(start + 1 + digits)
+    };
+    let first_end = split(0)?;
+    let second_end = split(first_end)?;
+    let from = Sq::parse(&text[..first_end])?;
+    let to = Sq::parse(&text[first_end..second_end])?;
+    let promotion = text[second_end..]
+        .chars()
+        .next()
+        .map(|c| c.to_ascii_uppercase());
+    Some(Action::Move {
+        from,
+        to,
+        mark: Mark::Normal,
+        promotion,
+        text: text.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +228,36 @@ mod tests {
         assert_eq!(Sq::parse("d16"), Some(Sq::new(3, 15)));
         assert_eq!(Sq::parse("A1"), None);
         assert_eq!(Sq::parse("a0"), None);
+    }
+
+    #[test]
+    fn recorded_texts_map_back_to_squares() {
+        let relative = action_from_text("i12i13q").unwrap();
+        assert!(
+            matches!(relative, Action::Move { from, to, promotion: Some('Q'), .. }
+            if from == Sq::new(8, 11) && to == Sq::new(8, 12))
+        );
+        let slide = action_from_text("S:c1>c3").unwrap();
+        assert!(
+            matches!(slide, Action::Slide { tile, gap, .. } if tile == Sq::new(2, 0) && gap == Sq::new(2, 2))
+        );
+        assert!(matches!(
+            action_from_text("K-"),
+            Some(Action::Setup {
+                role: 'K',
+                with: None,
+                ..
+            })
+        ));
+        assert!(matches!(
+            action_from_text("Qc1"),
+            Some(Action::Setup {
+                role: 'Q',
+                with: Some(_),
+                ..
+            })
+        ));
+        assert_eq!(action_from_text("e2"), None);
     }
 
     #[test]

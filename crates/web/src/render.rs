@@ -51,6 +51,8 @@ pub struct Animation {
     pub tile_move: Option<(Sq, Sq)>,
     /// Squares drawn as holes for the whole animation (the old and the new gap).
     pub holes: Vec<Sq>,
+    /// Played backwards (browsing back through the history).
+    pub reversed: bool,
 }
 
 impl Animation {
@@ -71,7 +73,12 @@ impl Animation {
 
     /// Phase index and eased progress within it at `now`.
     fn progress(&self, now: f64) -> (usize, f64) {
-        let elapsed = (now - self.start_ms).max(0.0);
+        let elapsed = (now - self.start_ms).clamp(0.0, self.duration());
+        let elapsed = if self.reversed {
+            self.duration() - elapsed
+        } else {
+            elapsed
+        };
         let phases = self.phases();
         let phase = ((elapsed / self.phase_ms) as usize).min(phases - 1);
         let t = ((elapsed - phase as f64 * self.phase_ms) / self.phase_ms).clamp(0.0, 1.0);

@@ -9,7 +9,7 @@ use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
 use rules::game::{ClockState, Game, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
-use rules::{Color, VariantKind};
+use rules::{Color, GamePosition, VariantKind};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -226,6 +226,22 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// A claim, optionally with the intended move (FIDE 9.2.1 / 9.3.1); a wrong claim with a
+    /// move plays that move.
+    pub fn claim_with(&mut self, intended: Option<&str>) -> Result<(), String> {
+        let intended = match intended {
+            Some(typed) => Some(self.resolve_typed_move(typed)?),
+            None => None,
+        };
+        match self.game.claim_draw(intended.as_deref()) {
+            Ok(rules::game::ClaimResult::Drawn(_)) => Ok(()),
+            Ok(rules::game::ClaimResult::RejectedMovePlayed) => Err(
+                "no draw could be claimed: the move was played and the game goes on".to_string(),
+            ),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+
     pub fn claim(&mut self) -> Result<(), String> {
         self.game
             .claim_draw(None)
@@ -233,9 +249,73 @@ impl Session {
             .map_err(|e| e.to_string())
     }
 
+    /// Plies recorded (regroupment setup steps included).
+    pub fn ply_count(&self) -> usize {
+        self.game.ply_count()
+    }
+
+    /// The machine text of every ply, setup steps first.
+    pub fn ply_texts(&self) -> Vec<String> {
+        self.game.move_list().into_iter().map(|m| m.text).collect()
+    }
+
+    /// Takes back the last ply (a setup step included); clocks return to what they were.
+    pub fn undo(&mut self) -> Result<(), String> {
+        self.game.undo().map_err(|e| e.to_string())
+    }
+
+    /// Both clocks as recorded (White's, then Black's remaining milliseconds).
+    pub fn clock(&self) -> Option<ClockState> {
+        self.game.clock()
+    }
+
+    /// Whether the clock of the side to move is running: a timed game in play (the clock
+    /// does not run during the regroupment setup).
+    pub fn clock_runs(&self) -> bool {
+        self.game.clock().is_some() && self.result().is_none() && self.setup_step().is_none()
+    }
+
+    /// Charges `elapsed_ms` to the side to move; true when that made its flag fall.
+    pub fn record_elapsed(&mut self, elapsed_ms: u64) -> bool {
+        self.game.record_elapsed(elapsed_ms).is_some()
+    }
+
+    /// Reads typed input as move text, or failing that as the readable notation of a legal
+    /// move (`Nf3`, `O-O`, `S:c1>c3`, with or without `+`/`#`), and returns its move text.
+    pub fn resolve_typed_move(&self, typed: &str) -> Result<String, String> {
+        let typed = typed.trim();
+        if typed.is_empty() {
+            return Err("type a move, e.g. e2e4 or Nf3".to_string());
+        }
+        let legal = self.game.legal_actions();
+        if let Some(text) = legal.iter().find(|t| t.eq_ignore_ascii_case(typed)) {
+            return Ok(text.clone());
+        }
+        let wanted = strip_annotations(typed);
+        let by_display = match self.game.variant_game() {
+            VariantGame::Standard(g) => display_match(g, &wanted),
+            VariantGame::Sliding(g) => display_match(g, &wanted),
+            VariantGame::Relative(g) => display_match(g, &wanted),
+            VariantGame::Regroupment(r) => r.game.as_ref().and_then(|g| display_match(g, &wanted)),
+        };
+        by_display.ok_or_else(|| {
+            // Let the rules say what is wrong with the text (unreadable, illegal, …).
+            let mut trial = self.game.clone();
+            match trial.play(typed) {
+                Err(error) => error.to_string(),
+                Ok(_) => format!("'{typed}' needs the piece to promote to, e.g. {typed}q"),
+            }
+        })
+    }
+
     /// The live board.
     pub fn board(&self) -> BoardModel {
-        match self.game.board_view(None, None) {
+        self.board_at(None)
+    }
+
+    /// The board after `ply` plies (`None`: the live board).
+    pub fn board_at(&self, ply: Option<usize>) -> BoardModel {
+        match self.game.board_view(ply, None) {
             Some(view) => model_of(&view, self.variant()),
             None => BoardModel {
                 files: 8,
@@ -353,7 +433,15 @@ impl Session {
     pub fn choose_move(&self, level: &str, move_time_ms: u32, seed: u64) -> Result<String, String> {
         let level =
             engine::Level::from_name(level).ok_or_else(|| format!("unknown level '{level}'"))?;
-        let limits = Limits::move_time(move_time_ms as u64);
+        let mut limits = Limits::move_time(move_time_ms as u64);
+        if let Some(clock) = self.game.clock() {
+            let turn = self.game.status().turn;
+            limits.clock = Some(engine::Clock {
+                remaining_ms: clock.remaining(turn),
+                increment_ms: clock.increment_ms,
+                moves_to_go: None,
+            });
+        }
         let chosen = match self.game.variant_game() {
             VariantGame::Standard(g) => search(g, &limits, level, seed),
             VariantGame::Sliding(g) => search(g, &limits, level, seed),
@@ -369,6 +457,20 @@ impl Session {
         };
         chosen.ok_or_else(|| "there is no legal move".to_string())
     }
+}
+
+fn strip_annotations(text: &str) -> String {
+    text.trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace('0', "O")
+}
+
+fn display_match<P: GamePosition>(game: &Game<P>, wanted: &str) -> Option<String> {
+    let position = game.position();
+    game.legal_moves()
+        .iter()
+        .find(|&&mv| strip_annotations(&position.display_move(mv)) == wanted)
+        .map(|&mv| position.move_text(mv))
 }
 
 fn search<P: SearchPosition>(
@@ -576,6 +678,38 @@ mod tests {
         let (loaded, loaded_config) = Session::load(&json).unwrap();
         assert_eq!(loaded.move_list(), vec!["e4".to_string()]);
         assert_eq!(loaded_config.black, Player::Computer(Level::Easy));
+    }
+
+    #[test]
+    fn typed_moves_are_read_as_move_text_or_readable_notation() {
+        let session = Session::new(&config("standard", &[])).unwrap();
+        assert_eq!(session.resolve_typed_move("E2E4").unwrap(), "e2e4");
+        assert_eq!(session.resolve_typed_move("Nf3").unwrap(), "g1f3");
+        assert_eq!(session.resolve_typed_move("Nf3+").unwrap(), "g1f3");
+        let error = session.resolve_typed_move("e2e5").unwrap_err();
+        assert!(error.contains("e2e5"), "{error}");
+        let session = Session::new(&config("sliding", &[("gap", "e5")])).unwrap();
+        assert_eq!(session.resolve_typed_move("S:e3>e5").unwrap(), "S:e3>e5");
+    }
+
+    #[test]
+    fn undo_takes_back_a_ply_and_restores_the_clock() {
+        let mut cfg = config("standard", &[]);
+        cfg.time_control = Some(TimeControl {
+            initial_ms: 60_000,
+            increment_ms: 2_000,
+        });
+        let mut session = Session::new(&cfg).unwrap();
+        assert!(!session.record_elapsed(5_000));
+        session.play("e2e4").unwrap();
+        assert_eq!(session.clock().unwrap().remaining_ms, [57_000, 60_000]);
+        session.undo().unwrap();
+        assert_eq!(session.ply_count(), 0);
+        assert!(
+            session.record_elapsed(60_000),
+            "a flag falls when the time runs out"
+        );
+        assert_eq!(session.result().unwrap().reason, "by timeout");
     }
 
     #[test]
