@@ -11,6 +11,8 @@ const GOOD_NOISY: i32 = 2_000_000;
 const OTHER_NOISY: i32 = 1_500_000;
 const FIRST_KILLER: i32 = 1_000_002;
 const SECOND_KILLER: i32 = 1_000_001;
+/// Captures that lose material by exchange come after every quiet move.
+const BAD_CAPTURE: i32 = -1_000_000;
 /// History scores stay within ±this (the "gravity" update below keeps them bounded).
 const HISTORY_MAX: i32 = 16_384;
 
@@ -62,7 +64,11 @@ impl<M: Copy + Eq> Heuristics<M> {
         if noisy {
             let victim = pos.victim_value(mv) + pos.promotion_gain(mv);
             if victim > 0 {
-                return GOOD_NOISY + victim * 16 - pos.attacker_value(mv) / 8;
+                let order = victim * 16 - pos.attacker_value(mv) / 8;
+                if pos.victim_value(mv) > 0 && !pos.see_ge(mv, 0) {
+                    return BAD_CAPTURE + order;
+                }
+                return GOOD_NOISY + order;
             }
             return OTHER_NOISY;
         }

@@ -51,6 +51,13 @@ pub trait SearchPosition: GamePosition {
         moves.truncate(keep);
     }
 
+    /// Static exchange evaluation: whether `mv`, followed by the best sequence of captures
+    /// on its target square, wins at least `threshold` centipawns. Variants without an
+    /// exchange model say `true` (every noisy move is worth a look).
+    fn see_ge(&self, _mv: Self::Move, _threshold: i32) -> bool {
+        true
+    }
+
     /// The position with the turn passed to the opponent, where the variant allows pretending
     /// so; `None` when it does not. Only asked when the side to move is not in check.
     fn null_move(&self) -> Option<Self>;

@@ -849,6 +849,10 @@ impl<P: SearchPosition> Search<'_, P> {
                 if stand_pat + gain + 200 <= alpha && gain > 0 {
                     continue;
                 }
+                // Captures that lose the exchange are not worth resolving.
+                if pos.promotion_gain(mv) == 0 && !pos.see_ge(mv, 0) {
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);

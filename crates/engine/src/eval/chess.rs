@@ -24,7 +24,7 @@
 
 use crate::position::SearchPosition;
 use rules::attacks;
-use rules::{Bitboard, ChessPosition, Color, Move, MoveKind, Piece, Role, Square};
+use rules::{Bitboard, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
 pub const MG_VALUE: [i32; 6] = [85, 330, 345, 470, 1000, 0];
 pub const EG_VALUE: [i32; 6] = [110, 300, 320, 530, 980, 0];
@@ -376,6 +376,66 @@ pub(crate) fn is_noisy(pos: &ChessPosition, mv: Move) -> bool {
     }
 }
 
+/// Piece values for exchanges: knight and bishop equal, so a minor-for-minor trade is even.
+const SEE_VALUE: [i32; 6] = [100, 325, 325, 500, 975, 20_000];
+
+/// Static exchange evaluation (see [`SearchPosition::see_ge`]). X-rays appear because the
+/// attackers are recomputed with the pieces already exchanged removed from the occupancy.
+pub(crate) fn see_ge(pos: &ChessPosition, mv: Move, threshold: i32) -> bool {
+    match mv.kind() {
+        MoveKind::Castle => return threshold <= 0,
+        MoveKind::EnPassant | MoveKind::Promotion(_) => return true,
+        _ => {}
+    }
+    let (from, to) = (mv.from(), mv.to());
+    let victim = pos
+        .piece_at(to)
+        .filter(|piece| piece.color != pos.turn())
+        .map_or(0, |piece| SEE_VALUE[piece.role.index()]);
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    let Some(mover) = pos.piece_at(from) else {
+        return true;
+    };
+    swap = SEE_VALUE[mover.role.index()] - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = pos.occupied().without(from).without(to);
+    let mut side = pos.turn();
+    let mut wins = true;
+    loop {
+        side = side.other();
+        let attackers = pos.attackers_to(to, side, occupied) & occupied;
+        if attackers.is_empty() {
+            break;
+        }
+        wins = !wins;
+        let Some((square, role)) = Role::ALL
+            .iter()
+            .find_map(|&role| (attackers & pos.by_role(role)).first().map(|sq| (sq, role)))
+        else {
+            break;
+        };
+        if role == Role::King {
+            // The king may take last only if the other side has nothing left to recapture.
+            let defended = (pos.attackers_to(to, side.other(), occupied) & occupied).any();
+            if defended {
+                wins = !wins;
+            }
+            break;
+        }
+        swap = SEE_VALUE[role.index()] - swap;
+        if swap < wins as i32 {
+            break;
+        }
+        occupied = occupied.without(square);
+    }
+    wins
+}
+
 pub(crate) fn has_non_pawn_material(pos: &ChessPosition) -> bool {
     let kings_and_pawns = pos.by_role(Role::King) | pos.by_role(Role::Pawn);
     (pos.by_color(pos.turn()) & !kings_and_pawns).any()
@@ -400,6 +460,16 @@ impl SearchPosition for ChessPosition {
 
     fn is_noisy(&self, mv: Move) -> bool {
         is_noisy(self, mv)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<Move>) {
+        let mut list = MoveList::new();
+        ChessPosition::legal_moves(self, &mut list);
+        moves.extend(list.iter().copied().filter(|&mv| is_noisy(self, mv)));
     }
 
     fn null_move(&self) -> Option<ChessPosition> {
@@ -429,6 +499,26 @@ mod tests {
         let black = ChessPosition::from_fen("4k3/pp6/8/3n4/8/8/8/4K3 b - - 0 1").unwrap();
         assert_eq!(evaluate(&white), evaluate(&black));
         assert!(evaluate(&white) > 300);
+    }
+
+    #[test]
+    fn exchanges_are_judged_by_what_follows() {
+        let see = |fen: &str, text: &str, threshold: i32| {
+            let pos = ChessPosition::from_fen(fen).unwrap();
+            let mv = pos.parse_uci(text).unwrap();
+            see_ge(&pos, mv, threshold)
+        };
+        // Rook takes a pawn defended by a pawn: loses the exchange.
+        assert!(!see("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 0));
+        // Undefended pawn: wins 100.
+        assert!(see("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 100));
+        assert!(!see("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 101));
+        // Pawn takes a knight defended by a pawn: wins.
+        assert!(see("4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 200));
+        // Queen takes a pawn defended by a rook behind a rook (x-ray): loses.
+        assert!(!see("3rk3/3r4/8/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", 0));
+        // Two rooks against one defender: the doubled rooks win the pawn.
+        assert!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 0));
     }
 
     #[test]

@@ -104,6 +104,13 @@ impl SearchPosition for SlidingPosition {
         }
     }
 
+    fn see_ge(&self, mv: SlidingMove, threshold: i32) -> bool {
+        match mv {
+            SlidingMove::Chess(mv) => chess_eval::see_ge(self.chess(), mv, threshold),
+            SlidingMove::Slide { .. } => true,
+        }
+    }
+
     fn is_noisy(&self, mv: SlidingMove) -> bool {
         match mv {
             SlidingMove::Chess(chess_move) => chess_eval::is_noisy(self.chess(), chess_move),
