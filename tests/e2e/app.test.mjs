@@ -497,6 +497,226 @@ test('relative: a back-rank mate from a saved position', async (browser) => {
   await page.context().close();
 });
 
+// ---------------------------------------------------------------- clocks, undo, history, typing, files
+
+const bin = process.env.BOARDSHIFT_BIN || path.join(repo, 'target/release/boardshift');
+const savesDir = path.join(repo, 'tests/saves');
+
+async function clockText(page, id) {
+  return (await page.textContent(`#${id}`)).trim();
+}
+
+test('clock: a flag falling in a bullet game ends it on time', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'standard',
+    moves: ['e2e4', 'e7e5'],
+    clock: { initial_ms: 60000, increment_ms: 0, remaining_ms: [1500, 60000] },
+  });
+  const shown = await clockText(page, 'clock-bottom');
+  assert(/^\d\.\d$/.test(shown), `White's clock shows ${shown}, not tenths`);
+  assert((await page.getAttribute('#clock-bottom', 'class')).includes('low'), 'no low-time warning');
+  assert((await page.getAttribute('#clock-bottom', 'class')).includes('running'), "White's clock is not running");
+  const text = await bannerText(page);
+  assert(/Black wins/.test(text) && /timeout/.test(text), `banner: ${text}`);
+  assert((await clockText(page, 'clock-bottom')) === '0.0', 'the fallen clock does not show 0.0');
+  await page.context().close();
+});
+
+test('undo against the computer takes back its reply and the move, and restores the clocks', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.selectOption('#time', '180+2');
+  await page.selectOption('#level', 'easy');
+  await page.click('#start-game');
+  await waitFor(page, (s) => s.screen === 'game' && s.painted_at !== null, 'the game');
+  await page.waitForTimeout(1200);
+  await click(page, 'e2');
+  await click(page, 'e4');
+  let s = await waitFor(page, plies(2), 'the reply');
+  assert(s.clock[0] < 180000 + 2000, `White was not charged: ${s.clock}`);
+  await page.keyboard.press('Control+z');
+  s = await waitFor(page, (x) => x.moves.length === 0 && settled(x), 'the undo');
+  assert(s.clock[0] === 180000 && s.clock[1] === 180000, `clocks not restored: ${s.clock}`);
+  assert(/^(3:00|2:59)$/.test(await clockText(page, 'clock-bottom')), `White's clock shows ${await clockText(page, 'clock-bottom')}`);
+  assert(await hasPiece(page, 'e2', true) && !(await hasPiece(page, 'e4', true)), 'the pawn is not back on e2');
+  await page.context().close();
+});
+
+test('history browsing: arrows animate, the clock pauses, the game is unchanged', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'standard',
+    moves: ['e2e4', 'e7e5', 'g1f3'],
+    clock: { initial_ms: 300000, increment_ms: 0, remaining_ms: [290000, 280000] },
+  });
+  await page.keyboard.press('ArrowLeft');
+  let s = await state(page);
+  assert(s.view_ply === 2 && s.animating, `not animating back to ply 2: view ${s.view_ply}, animating ${s.animating}`);
+  await waitFor(page, (x) => !x.animating, 'the animation');
+  assert(await hasPiece(page, 'g1', true) && !(await hasPiece(page, 'f3', true)), 'the knight is not shown back on g1');
+  const before = await clockText(page, 'clock-top');
+  await page.waitForTimeout(1300);
+  assert((await clockText(page, 'clock-top')) === before, 'the clock ran while browsing');
+  assert(await page.isVisible('#browse-bar'), 'no browsing bar');
+  await page.keyboard.press('Home');
+  s = await waitFor(page, (x) => x.view_ply === 0 && !x.animating, 'the start');
+  assert(await hasPiece(page, 'e2', true) && await hasPiece(page, 'e7', false), 'the start position is not shown');
+  await page.keyboard.press('ArrowRight');
+  s = await waitFor(page, (x) => x.view_ply === 1 && !x.animating, 'ply 1');
+  assert(s.moves.length === 3, 'browsing changed the game');
+  await page.keyboard.press('Escape');
+  s = await waitFor(page, (x) => x.view_ply === null && !x.animating, 'the live game');
+  assert(await hasPiece(page, 'f3', true), 'the live position is not back');
+  await page.click('#moves [data-ply="2"]');
+  s = await waitFor(page, (x) => x.view_ply === 2, 'the clicked move');
+  await page.click('#btn-continue');
+  s = await waitFor(page, (x) => x.view_ply === null && x.moves.length === 2, 'continuing from ply 2');
+  assert(s.white_to_move, 'White should be to move after continuing from ply 2');
+  await page.context().close();
+});
+
+test('a keyboard-only game: typed moves, SAN and commands, announced', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  await page.focus('#command');
+  for (const move of ['e4', 'e7e5', 'Nf3', '/move b8c6', '!move Bc4']) {
+    await page.keyboard.type(move);
+    await page.keyboard.press('Enter');
+  }
+  let s = await waitFor(page, (x) => x.moves.length === 5, 'five typed moves');
+  assert(s.moves.join(' ') === 'e4 e5 Nf3 Nc6 Bc4', `moves: ${s.moves.join(' ')}`);
+  assert(/White played Bc4/.test(await page.textContent('#announce')), `announcement: ${await page.textContent('#announce')}`);
+  await page.keyboard.type('e2e4');
+  await page.keyboard.press('Enter');
+  assert(/e2e4/.test(await page.textContent('#message')), `no error for an illegal typed move: ${await page.textContent('#message')}`);
+  await page.keyboard.type('/help');
+  await page.keyboard.press('Enter');
+  assert(/\/resign/.test(await page.textContent('#message')), 'no help text');
+  await page.keyboard.type('/flip');
+  await page.keyboard.press('Enter');
+  assert((await state(page)).geometry.flipped, '/flip did not flip');
+  await page.keyboard.type('/undo');
+  await page.keyboard.press('Enter');
+  await waitFor(page, (x) => x.moves.length === 4, 'the typed undo');
+  await page.keyboard.type('/resign');
+  await page.keyboard.press('Enter');
+  const text = await bannerText(page);
+  assert(/Black wins/.test(text) && /resignation/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
+test('save downloads a valid file; loading it back gives the same position and moves', async (browser) => {
+  const page = await newPage(browser, { acceptDownloads: true });
+  await page.goto(`${base}#play=sliding`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  let s = await state(page);
+  const slide = s.actions.find((t) => t.startsWith('S:'));
+  await page.focus('#command');
+  for (const move of [slide, 'b8c6']) {
+    await page.keyboard.type(move);
+    await page.keyboard.press('Enter');
+  }
+  s = await waitFor(page, plies(2), 'two moves');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
+  const name = download.suggestedFilename();
+  assert(/^boardshift-sliding-\d{4}-\d\d-\d\d\.json$/.test(name), `file name ${name}`);
+  const file = path.join(fs.mkdtempSync('/tmp/boardshift-e2e-'), name);
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert(saved.format === 'boardshift-game' && saved.moves.length === 2 && saved.moves[0] === slide, `saved ${JSON.stringify(saved.moves)}`);
+  if (fs.existsSync(bin)) {
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(bin, ['check-save', file], { encoding: 'utf8' });
+    assert(out.includes(s.position.split(' ')[0]), `check-save printed ${out}`);
+  } else {
+    throw new Error(`no boardshift binary at ${bin} for check-save`);
+  }
+  const other = await newPage(browser);
+  await other.goto(`${base}#play=standard`);
+  await waitFor(other, (x) => x.painted_at !== null, 'another game');
+  await other.setInputFiles('#load-file', file);
+  const loaded = await waitFor(other, (x) => x.variant === 'sliding' && x.moves.length === 2, 'the loaded game');
+  assert(loaded.position === s.position, `position ${loaded.position} != ${s.position}`);
+  assert(loaded.moves.join(' ') === s.moves.join(' '), 'move lists differ');
+  await other.context().close();
+  await page.context().close();
+});
+
+test('bad files show a message naming the problem and leave the game untouched', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  await click(page, 'e2');
+  await click(page, 'e4');
+  const before = await waitFor(page, plies(1), 'a move');
+  const game = (extra) => JSON.stringify({ format: 'boardshift-game', version: 1, variant: 'standard', moves: [], ...extra });
+  const cases = [
+    ['not JSON', 'this is not json', /not JSON/],
+    ['wrong format', game({ format: 'chess-thing' }), /format/],
+    ['wrong version', game({ version: 99 }), /version/],
+    ['unknown variant', game({ variant: 'xiangqi' }), /variant|xiangqi/],
+    ['illegal move', game({ moves: ['e2e4', 'e7e5', 'e1e3'] }), /e1e3/],
+    ['absurd size', 'x'.repeat(5 * 1024 * 1024), /too large/],
+  ];
+  for (const [what, content, expected] of cases) {
+    await page.setInputFiles('#load-file', { name: `${what}.json`, mimeType: 'application/json', buffer: Buffer.from(content) });
+    await page.waitForFunction((name) => document.getElementById('message').textContent.includes(name), `${what}.json`);
+    const message = await page.textContent('#message');
+    assert(expected.test(message), `${what}: message "${message}"`);
+    const now = await state(page);
+    assert(now.position === before.position && now.moves.length === 1, `${what} changed the game`);
+  }
+  for (const file of fs.readdirSync(savesDir).filter((f) => f.startsWith('bad-'))) {
+    await page.setInputFiles('#load-file', path.join(savesDir, file));
+    await page.waitForFunction((name) => document.getElementById('message').textContent.includes(name), file);
+    const now = await state(page);
+    assert(now.position === before.position && now.moves.length === 1, `${file} changed the game`);
+  }
+  await page.context().close();
+});
+
+test('hand-written saved games from tests/saves load in the app', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  const files = fs.readdirSync(savesDir).filter((f) => f.startsWith('good-'));
+  assert(files.length > 0, 'no good-*.json files');
+  for (const file of files) {
+    const saved = JSON.parse(fs.readFileSync(path.join(savesDir, file), 'utf8'));
+    await page.setInputFiles('#load-file', path.join(savesDir, file));
+    await page.waitForFunction((name) => document.getElementById('message').textContent.includes(name), file);
+    const message = await page.textContent('#message');
+    assert(message.startsWith('Loaded'), `${file}: ${message}`);
+    const s = await state(page);
+    assert(s.variant === saved.variant, `${file}: variant ${s.variant}`);
+    assert(s.moves.length === (saved.moves || []).length, `${file}: ${s.moves.length} moves shown, ${(saved.moves || []).length} saved`);
+  }
+  await page.context().close();
+});
+
+test('a reload resumes the game in progress with its players and clocks', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.check('input[name=variant][value=relative]');
+  await page.selectOption('#time', '600+5');
+  await page.selectOption('#level', 'easy');
+  await page.click('#start-game');
+  await waitFor(page, (s) => s.screen === 'game' && s.painted_at !== null, 'the game');
+  await click(page, 'k5');
+  await click(page, 'j7');
+  const before = await waitFor(page, plies(2), 'a move and the reply');
+  await page.reload();
+  const after = await waitFor(page, (s) => s.screen === 'game' && s.painted_at !== null, 'the resumed game');
+  assert(after.variant === 'relative' && after.position === before.position, `resumed at ${after.position}`);
+  assert(after.moves.join(' ') === before.moves.join(' '), 'moves differ after reload');
+  assert(after.config.black === 'computer:easy' && after.clock !== null, `players/clock lost: ${JSON.stringify(after.config)} ${after.clock}`);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- runner
 
 const browser = await chromium.launch({

@@ -585,6 +585,7 @@ impl App {
         self.set_message("");
         self.refresh();
         self.resize();
+        self.reopen_pending_promotion();
     }
 
     fn resume_autosave(&mut self) -> bool {
@@ -1244,6 +1245,35 @@ impl App {
         self.promotion = Some(PromotionChoice { to });
         self.position_promotion();
         promo.set_hidden(false);
+        // Recorded in the game, so a save or a reload keeps the question open.
+        if let (Some(session), Some((_, text))) = (self.session.as_mut(), choices.first()) {
+            let prefix = &text[..text.len().saturating_sub(1)];
+            session.set_pending_promotion(Some(prefix));
+            self.autosave();
+        }
+    }
+
+    /// A loaded game waiting for a promotion choice: opens the chooser for it.
+    fn reopen_pending_promotion(&mut self) {
+        let Some(prefix) = self.session.as_ref().and_then(Session::pending_promotion) else {
+            return;
+        };
+        if !self.human_to_act() {
+            return;
+        }
+        let found = self.actions.iter().find_map(|a| match a {
+            Action::Move {
+                from,
+                to,
+                promotion: Some(_),
+                text,
+                ..
+            } if text.starts_with(&prefix) => Some((*from, *to)),
+            _ => None,
+        });
+        if let Some((from, to)) = found {
+            self.try_move(from, to);
+        }
     }
 
     fn position_promotion(&self) {
@@ -1271,7 +1301,11 @@ impl App {
     }
 
     fn close_promotion(&mut self) {
-        self.promotion = None;
+        if self.promotion.take().is_some() {
+            if let Some(session) = self.session.as_mut() {
+                session.set_pending_promotion(None);
+            }
+        }
         show("promo", false);
         self.request_paint();
     }

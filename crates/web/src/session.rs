@@ -242,6 +242,15 @@ impl Session {
         }
     }
 
+    /// The from-to of a promotion move waiting for its piece, if any.
+    pub fn pending_promotion(&self) -> Option<String> {
+        self.game.status().pending_promotion
+    }
+
+    pub fn set_pending_promotion(&mut self, from_to: Option<&str>) {
+        self.game.set_pending_promotion(from_to).ok();
+    }
+
     pub fn claim(&mut self) -> Result<(), String> {
         self.game
             .claim_draw(None)
