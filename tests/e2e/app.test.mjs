@@ -497,6 +497,71 @@ test('relative: a back-rank mate from a saved position', async (browser) => {
   await page.context().close();
 });
 
+test('relative: pieces pushed off the edge are lost and listed', async (browser) => {
+  const page = await newPage(browser);
+  // relative.md worked example 3 (Leibnizian): the rook's move pushes the black knight and
+  // the white bishop off the outer board.
+  await loadGame(page, {
+    variant: 'relative',
+    options: { recentering: 'leibnizian' },
+    start: '16/16/16/16/8k7/16/1n14/16/4R11/16/16/8K7/16/2B13/16/16 w - - 0 1 e5',
+  });
+  await click(page, 'e8');
+  await click(page, 'h8');
+  const early = await state(page);
+  assert(early.animating, 'the shift is not animated');
+  const s = await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'the shift');
+  assert(s.board.inner_origin.x === 1 && s.board.inner_origin.y === 4, `origin ${JSON.stringify(s.board.inner_origin)}`);
+  assert(s.board.pieces.length === 3, `${s.board.pieces.length} pieces left, expected the rook and two kings`);
+  const kings = s.board.pieces.filter((p) => p.piece.role === 'K').map((p) => `${p.sq.x},${p.sq.y}`).sort();
+  assert(kings.join(' ') === '5,11 5,4', `kings at ${kings}`);
+  assert(await page.isVisible('#lost'), 'the lost pieces are not shown');
+  assert((await page.$$('#lost img')).length === 2, 'not two pieces listed as lost over the edge');
+  assert(await hasPiece(page, { x: 5, y: 4 }, true), 'the white king is not drawn at its new square');
+  await page.context().close();
+});
+
+test('regroupment: the random Chess484 start skips the setup phase', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'regroupment', opponent: 'hotseat', options: { start: 'random' } });
+  const s = await state(page);
+  assert(s.setup === null, `a setup step is pending: ${JSON.stringify(s.setup)}`);
+  const backRank = s.position.split(' ')[0].split('/')[7];
+  assert(/^R[NBQK]{6}R$/i.test(backRank) && backRank.startsWith('R'), `white back rank ${backRank}`);
+  assert(s.actions.length > 0 && s.white_to_move, 'White cannot move');
+  await page.context().close();
+});
+
+test('sliding: rematch swaps colours and draws a new random gap', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'sliding' });
+  const first = await state(page);
+  assert(first.config.white === 'human' && !first.geometry.flipped, 'the human does not play White');
+  await page.click('#btn-resign');
+  await page.click('#confirm-yes');
+  await bannerText(page);
+  await page.click('#btn-rematch');
+  const s = await waitFor(page, (x) => !x.result && x.config.white === 'computer:easy' && x.moves.length >= 1 && settled(x), 'the rematch with the computer as White');
+  assert(s.config.black === 'human' && s.geometry.flipped, 'colours did not swap (or the board is not turned to Black)');
+  assert(!('gap' in s.config.options), 'the rematch kept a fixed gap instead of drawing a new one');
+  await page.context().close();
+});
+
+test('standard FIDE mode: threefold repetition is claimed with the Claim button', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'standard',
+    options: { draws: 'fide' },
+    moves: ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'],
+  });
+  assert(await page.isVisible('#btn-claim'), 'no Claim button in FIDE mode');
+  assert(!(await page.isDisabled('#btn-claim')), 'the claim is not offered after a threefold repetition');
+  await page.click('#btn-claim');
+  const text = await bannerText(page);
+  assert(/Draw/.test(text) && /threefold/.test(text), `banner: ${text}`);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- clocks, undo, history, typing, files
 
 const bin = process.env.BOARDSHIFT_BIN || path.join(repo, 'target/release/boardshift');
