@@ -7,7 +7,7 @@
 use engine::rng::Rng;
 use engine::score::MATE;
 use engine::time::FrozenClock;
-use engine::{think, Level, Limits, SearchPosition, Searcher, StdClock};
+use engine::{think, Level, Limits, SearchPosition, Searcher, StdClock, TimeSource};
 use rules::regroupment::{allowed_back_ranks, start_fen, RegroupmentOptions};
 use rules::relative::{Leave, Recentering, RelativeOptions, RelativePosition};
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
@@ -557,4 +557,37 @@ fn levels_are_reproducible_and_easy_is_weaker() {
         differences * 5 >= positions,
         "Easy should often deviate from the best move"
     );
+}
+
+#[test]
+fn clock_management_never_flags() {
+    use engine::time::Clock;
+    // A 1.5 s + 20 ms game for both sides: every move must leave time on the clock.
+    let mut pos = ChessPosition::startpos();
+    let mut keys = Vec::new();
+    let mut remaining = [1_500.0f64, 1_500.0];
+    let mut searchers = [
+        Searcher::<ChessPosition>::new(4),
+        Searcher::<ChessPosition>::new(4),
+    ];
+    for ply in 0..80 {
+        let side = pos.turn().index();
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining_ms: remaining[side] as u64,
+                increment_ms: 20,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let clock = StdClock::new();
+        let result =
+            searchers[side].think(&pos, &keys, &limits, Level::Hard, ply, &clock, &mut |_| {});
+        remaining[side] -= clock.now_ms();
+        assert!(remaining[side] > 0.0, "flag fell at ply {ply}");
+        remaining[side] += 20.0;
+        let Some(mv) = result.best_move else { break };
+        keys.push(pos.repetition_key());
+        pos.play_unchecked(mv);
+    }
 }

@@ -13,8 +13,8 @@
 //!
 //! Modules: `search` (the alpha-beta search), `tt` (transposition table), `ordering` (move
 //! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
-//! `score` (mate-score conventions), `rng` (the seeded generator), `position` (the
-//! [`SearchPosition`] trait the variants implement).
+//! `score` (mate-score conventions), `rng` (the seeded generator), `setup` (regroupment
+//! setup choices), `position` (the [`SearchPosition`] trait the variants implement).
 
 pub mod eval;
 pub mod levels;
@@ -23,6 +23,7 @@ pub mod position;
 pub mod rng;
 pub mod score;
 pub mod search;
+pub mod setup;
 pub mod time;
 pub mod tt;
 
