@@ -247,11 +247,18 @@ fn perft_file_fast_generator() {
     }
 }
 
+/// Deeper counts take the naive reference minutes; they were confirmed by it once.
+const NAIVE_DEPTH: u32 = 5;
+
 #[test]
 fn perft_file_naive_reference() {
     for case in perft_cases() {
         let p = NaiveSliding::from_text(&case.position).unwrap();
-        for &(depth, nodes) in &case.counts {
+        for &(depth, nodes) in case
+            .counts
+            .iter()
+            .filter(|&&(depth, _)| depth <= NAIVE_DEPTH)
+        {
             assert_eq!(p.perft(depth), nodes, "{} depth {depth}", case.position);
         }
     }
