@@ -1132,6 +1132,15 @@ fn options_and_accessors() {
     assert_eq!(tile("e3").squares().count(), 4);
     assert!(Tile::parse("e4").is_none() && Tile::parse("f3").is_none());
     assert_eq!(tile("g7").to_string(), "g7");
+    // A null move passes the turn, clears en passant and keeps the hashes consistent.
+    let double_step = play(&at("Pe2 pd4 Ka1 ke8", "g1", "w - - 0 1"), "e2e4");
+    let passed = double_step.after_null_move().unwrap();
+    assert_eq!(passed.turn(), Color::White);
+    assert_eq!(field(&passed, 3), "-");
+    assert_eq!(position(&passed.position_text()).hash(), passed.hash());
+    assert!(at("ka8 Ra1 Kh1", "c5", "b - - 0 1")
+        .after_null_move()
+        .is_none());
 }
 
 #[test]

@@ -153,6 +153,17 @@ impl SlidingPosition {
         next
     }
 
+    /// The position with the turn passed (for null-move search; not a move of the game).
+    /// `None` when the side to move is in check, where passing would leave the king en prise.
+    pub fn after_null_move(&self) -> Option<SlidingPosition> {
+        if self.chess.is_check() {
+            return None;
+        }
+        let mut next = *self;
+        next.chess.play_null();
+        Some(next)
+    }
+
     /// The move promotes a pawn by sliding it onto its far rank.
     pub fn slide_promotes(&self, mv: SlidingMove) -> bool {
         match mv {
