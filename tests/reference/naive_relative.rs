@@ -163,18 +163,12 @@ impl NaivePosition {
 
     fn king_of(&self, color: Color) -> Option<(i32, i32)> {
         self.squares()
-            .into_iter()
             .find(|&sq| self.at(sq) == Some(Piece::new(color, Role::King)))
     }
 
-    fn squares(&self) -> Vec<(i32, i32)> {
-        let mut all = Vec::new();
-        for y in 0..self.size {
-            for x in 0..self.size {
-                all.push((x, y));
-            }
-        }
-        all
+    fn squares(&self) -> impl Iterator<Item = (i32, i32)> {
+        let n = self.size;
+        (0..n).flat_map(move |y| (0..n).map(move |x| (x, y)))
     }
 
     /// Every square strictly between two squares on a line must be empty.
@@ -291,7 +285,6 @@ impl NaivePosition {
             }
             let mut targets: Vec<(i32, i32)> = self
                 .squares()
-                .into_iter()
                 .filter(|&to| to != from && self.is_candidate(from, to))
                 .collect();
             let castling = self.at(from).unwrap().role == Role::King;

@@ -89,6 +89,46 @@ fn compare_with_naive(pos: &RelativePosition) -> Vec<RelativeMove> {
 
 const SIZES: [u8; 6] = [10, 11, 12, 16, 20, 26];
 
+fn options_from_pairs(pairs: &[(String, String)]) -> RelativeOptions {
+    let mut o = RelativeOptions::default();
+    for (key, value) in pairs {
+        o.set(key, value).unwrap();
+    }
+    o
+}
+
+/// Counts above this are checked against the fast generator only (the naive one manages some
+/// tens of thousands of nodes a second); every entry still has its depth 3 checked by both.
+const NAIVE_NODE_BUDGET: u64 = 700_000;
+
+#[test]
+fn perft_file_matches_both_implementations() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft/relative.txt"))
+        .expect("tests/perft/relative.txt");
+    let entries = parse_perft_file(&text);
+    assert_eq!(entries.len(), 24, "sizes 10, 12, 16, 20 × 2 recentering × 3 leave");
+    let mut naive_checked = 0;
+    for entry in &entries {
+        let o = options_from_pairs(&entry.options);
+        let pos = RelativePosition::from_text(&entry.position, o).expect(&entry.id);
+        assert_eq!(pos.position_text(), RelativePosition::start(o).position_text());
+        assert!(entry.counts.iter().any(|&(depth, _)| depth >= 3), "{}", entry.id);
+        let naive = NaivePosition::from_text(&entry.position, o.recentering, o.leave);
+        let mut naive_depth = 0;
+        for &(depth, nodes) in &entry.counts {
+            assert_eq!(rules::perft::perft(&pos, depth), nodes, "{} depth {depth}", entry.id);
+            if nodes <= NAIVE_NODE_BUDGET {
+                assert_eq!(naive.perft(depth), nodes, "naive: {} depth {depth}", entry.id);
+                naive_checked += 1;
+                naive_depth = naive_depth.max(depth);
+            }
+        }
+        assert!(naive_depth >= 3, "{}: naive generator checked only to depth {naive_depth}", entry.id);
+    }
+    eprintln!("{naive_checked} counts checked by the naive generator");
+    assert!(naive_checked >= 60, "only {naive_checked} counts checked by the naive generator");
+}
+
 #[test]
 fn differential_random_play() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);
