@@ -17,7 +17,7 @@ async function boot() {
     await app.default();
     app.start_app();
     // A small, documented hook for the browser tests and for debugging from the console.
-    window.boardshift = { state: app.app_state, load: app.app_load_game, geometry: app.app_geometry };
+    window.boardshift = { state: app.app_state, load: app.app_load_game, apply: app.app_apply, geometry: app.app_geometry };
   } catch (error) {
     fail(`The game module failed to load: ${error && error.message ? error.message : error}`);
   }

@@ -666,6 +666,17 @@ test('a keyboard-only game: typed moves, SAN and commands, announced', async (br
   await page.keyboard.type('/undo');
   await page.keyboard.press('Enter');
   await waitFor(page, (x) => x.moves.length === 4, 'the typed undo');
+  // The same actions arrive serialised (as a network layer will deliver them).
+  await page.evaluate(() => window.boardshift.apply(JSON.stringify({ action: 'play', text: 'f1c4' })));
+  const refused = await page.evaluate(() => {
+    try { window.boardshift.apply(JSON.stringify({ action: 'play', text: 'e1e5' })); return null; } catch (e) { return String(e); }
+  });
+  assert(refused && /e1e5/.test(refused), `an illegal serialised move was not refused clearly: ${refused}`);
+  await waitFor(page, (x) => x.moves.length === 5, 'the serialised move');
+  await page.focus('#command');
+  await page.keyboard.type('/undo');
+  await page.keyboard.press('Enter');
+  await waitFor(page, (x) => x.moves.length === 4, 'the second typed undo');
   await page.keyboard.type('/resign');
   await page.keyboard.press('Enter');
   const text = await bannerText(page);

@@ -8,7 +8,7 @@ use crate::geometry::Geometry;
 use crate::model::{moves_between, slide_of_square, targets_from, Action, BoardModel, PieceId, Sq};
 use crate::render::{Animation, Overlay, Painter};
 use crate::session::{GameOver, Session};
-use crate::state::{GameConfig, Level, Player, TimeControl};
+use crate::state::{GameConfig, Level, Player, PlayerAction, TimeControl};
 use crate::worker::{ThinkReply, ThinkRequest};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -578,6 +578,7 @@ impl App {
         self.edge_losses.clear();
         self.view_ply = None;
         self.turn_started = None;
+        show("promo", false);
         show("start", false);
         show("game", true);
         show("btn-home", true);
@@ -1315,25 +1316,27 @@ impl App {
         if !self.human_to_act() {
             return;
         }
-        self.play(text);
+        self.play(text).ok();
     }
 
-    fn play(&mut self, text: &str) {
+    /// Plays an action's text through the rules and animates it; the error names what was
+    /// wrong (and is shown) when the rules refuse it.
+    fn play(&mut self, text: &str) -> Result<(), String> {
         if self.view_ply.is_some() {
             self.browse_to(None);
         }
         if self.charge_clock() {
             self.refresh();
-            return;
+            return Err("the flag fell before the move".to_string());
         }
         let Some(session) = self.session.as_mut() else {
-            return;
+            return Err("no game is being played".to_string());
         };
         let before = self.model.clone();
         let action = session.actions().into_iter().find(|a| a.text() == text);
         if let Err(error) = session.play(text) {
             self.set_message(&error);
-            return;
+            return Err(error);
         }
         self.set_message("");
         self.selected = None;
@@ -1349,6 +1352,7 @@ impl App {
             }
         }
         self.request_paint();
+        Ok(())
     }
 
     /// Relative chess: remembers which pieces fell off the edge (shown in the panel).
@@ -1444,53 +1448,73 @@ impl App {
     }
 
     fn resign(&mut self) {
-        let Some(white) = self.acting_side() else {
-            return;
-        };
-        if let Some(session) = self.session.as_mut() {
-            if let Err(error) = session.resign(white) {
-                self.set_message(&error);
-            }
+        if let Some(white) = self.acting_side() {
+            self.apply_reporting(PlayerAction::Resign { white });
         }
-        self.cancel_thinking();
-        self.refresh();
     }
 
+    /// Offers a draw, or accepts the opponent's standing offer.
     fn draw_button(&mut self) {
         let Some(white) = self.acting_side() else {
             return;
         };
-        let Some(session) = self.session.as_mut() else {
-            return;
+        let offer = self.session.as_ref().and_then(Session::draw_offer);
+        let hot_seat = self.config.white == self.config.black;
+        let action = match offer {
+            Some(from) if from != white || hot_seat => PlayerAction::AcceptDraw { white: !from },
+            _ => PlayerAction::OfferDraw { white },
         };
-        let result = match session.draw_offer() {
-            Some(from) if from != white || self.config.white == self.config.black => {
-                session.accept_draw(!from)
-            }
-            _ => {
+        self.apply_reporting(action);
+    }
+
+    fn claim(&mut self) {
+        self.apply_reporting(PlayerAction::ClaimDraw { with_move: None });
+    }
+
+    fn apply_reporting(&mut self, action: PlayerAction) {
+        if let Err(error) = self.apply(action) {
+            self.set_message(&error);
+        }
+    }
+
+    /// Applies one player action — from a click, a typed command or (later) the network.
+    /// Every change a player makes to the game goes through here.
+    pub fn apply(&mut self, action: PlayerAction) -> Result<(), String> {
+        let Some(session) = self.session.as_mut() else {
+            return Err("no game is being played".to_string());
+        };
+        let result = match action {
+            PlayerAction::Play { text } => return self.play(&text),
+            PlayerAction::Resign { white } => session.resign(white),
+            PlayerAction::OfferDraw { white } => {
                 let offered = session.offer_draw(white);
                 if offered.is_ok() && self.config.player(!white) != Player::Human {
                     // The computer plays on: it declines by making its next move.
                     dom::set_text("message", "Draw offered; the computer plays on.");
+                    self.refresh();
+                    return Ok(());
                 }
                 offered
             }
+            PlayerAction::AcceptDraw { white } => session.accept_draw(white),
+            PlayerAction::ClaimDraw { with_move } => session.claim_with(with_move.as_deref()),
+            PlayerAction::Undo => {
+                self.undo();
+                return Ok(());
+            }
+            PlayerAction::Rematch => {
+                self.rematch();
+                return Ok(());
+            }
         };
-        if let Err(error) = result {
-            self.set_message(&error);
+        if result.is_ok() {
+            self.set_message("");
+        }
+        if self.session.as_ref().is_some_and(|s| s.result().is_some()) {
+            self.cancel_thinking();
         }
         self.refresh();
-    }
-
-    fn claim(&mut self) {
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        match session.claim() {
-            Ok(()) => self.set_message(""),
-            Err(error) => self.set_message(&error),
-        }
-        self.refresh();
+        result
     }
 
     fn rematch(&mut self) {
@@ -1557,7 +1581,9 @@ impl App {
         }
         self.thinking = false;
         match (reply.text, reply.error) {
-            (Some(text), _) => self.play(&text),
+            (Some(text), _) => {
+                self.play(&text).ok();
+            }
             (None, error) => {
                 self.set_message(&format!(
                     "The computer could not move: {}",
@@ -1798,7 +1824,9 @@ impl App {
             "undo" => self.undo(),
             "resign" => self.resign(),
             "draw" => self.draw_button(),
-            "claim" => self.claim_with(if argument.is_empty() { None } else { Some(argument) }),
+            "claim" => self.apply_reporting(PlayerAction::ClaimDraw {
+                with_move: (!argument.is_empty()).then_some(argument),
+            }),
             "rematch" if over => self.rematch(),
             "rematch" => self.set_message("A rematch can start once this game is over."),
             "flip" => self.flip(),
@@ -1808,17 +1836,6 @@ impl App {
             ),
             other => self.set_message(&format!("Unknown command '/{other}'; type /help for the list.")),
         }
-    }
-
-    fn claim_with(&mut self, intended: Option<String>) {
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        match session.claim_with(intended.as_deref()) {
-            Ok(()) => self.set_message(""),
-            Err(error) => self.set_message(&error),
-        }
-        self.refresh();
     }
 
     /// Downloads the game as saved-game JSON named after the variant and the date.
@@ -1954,6 +1971,17 @@ pub fn app_state() -> String {
 #[wasm_bindgen]
 pub fn app_load_game(json: &str) -> Result<(), JsValue> {
     with_app(|app| app.load_game(json))
+        .unwrap_or_else(|| Err("the app has not started".into()))
+        .map_err(|e| JsValue::from_str(&e))
+}
+
+/// `window.boardshift.apply(json)`: applies a serialised player action (what a network layer
+/// will deliver), e.g. `{"action":"play","text":"e2e4"}`; throws with the reason when refused.
+#[wasm_bindgen]
+pub fn app_apply(json: &str) -> Result<(), JsValue> {
+    let action: PlayerAction =
+        serde_json::from_str(json).map_err(|e| JsValue::from_str(&format!("bad action: {e}")))?;
+    with_app(|app| app.apply(action))
         .unwrap_or_else(|| Err("the app has not started".into()))
         .map_err(|e| JsValue::from_str(&e))
 }

@@ -128,6 +128,7 @@ pub enum PlayerAction {
     OfferDraw { white: bool },
     AcceptDraw { white: bool },
     ClaimDraw { with_move: Option<String> },
+    Undo,
     Rematch,
 }
 
