@@ -468,6 +468,61 @@ fn differential_random_games() {
     assert!(coverage.no_legal_action >= 3, "{coverage:?}");
 }
 
+/// Scattered pieces on random squares (pawns on any rank they may stand on, first ranks
+/// included), any gap, either side to move: the two implementations agree on each, and on
+/// the games that follow for a few plies.
+#[test]
+fn differential_random_placements() {
+    let mut rng = Rng(0x0dd_b0a2d);
+    let mut coverage = Coverage::default();
+    let letters = ['Q', 'R', 'B', 'N', 'P', 'P', 'q', 'r', 'b', 'n', 'p', 'p'];
+    let mut tried = 0;
+    while coverage.positions < 10_000 {
+        tried += 1;
+        let gap = Tile::all().nth(rng.below(16)).unwrap();
+        let mut taken = gap.squares();
+        let mut pieces = Vec::new();
+        let count = 2 + rng.below(8);
+        for index in 0..count {
+            let letter = match index {
+                0 => 'K',
+                1 => 'k',
+                _ => letters[rng.below(letters.len())],
+            };
+            let sq = Square::new(rng.below(64) as u8);
+            if taken.contains(sq) {
+                continue;
+            }
+            taken = taken.with(sq);
+            pieces.push(format!("{letter}{sq}"));
+        }
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        let text = setup(
+            &pieces.join(" "),
+            &gap.to_string(),
+            &format!("{side} - - 0 1"),
+        );
+        let Ok(mut fast) = SlidingPosition::from_text(&text) else {
+            continue;
+        };
+        let mut naive = NaiveSliding::from_text(&text).unwrap();
+        for _ply in 0..6 {
+            compare(&fast, &naive, &mut coverage);
+            let moves = moves_of(&fast);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            naive = naive.play(&fast.move_text(mv)).unwrap();
+            fast.play_unchecked(mv);
+        }
+    }
+    println!("{tried} placements tried; {coverage:?}");
+    assert!(coverage.slide_promotions >= 20, "{coverage:?}");
+    assert!(coverage.first_rank_pawn_moves >= 100, "{coverage:?}");
+    assert!(coverage.no_legal_action >= 5, "{coverage:?}");
+}
+
 // ---------------------------------------------------------------------------------------
 // House rules: each where it applies and where it must not
 
