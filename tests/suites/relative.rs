@@ -302,3 +302,474 @@ fn differential_random_positions() {
     }
     assert!(accepted > 500);
 }
+
+// ----- building positions in absolute coordinates -----
+
+/// Position text from pieces on absolute `(x, y)` squares.
+fn text_for(
+    size: u8,
+    origin: (u8, u8),
+    pieces: &[((u8, u8), char)],
+    side: char,
+    castling: &str,
+    ep: &str,
+) -> String {
+    let n = size as usize;
+    let mut grid = vec![vec!['.'; n]; n];
+    for &((x, y), c) in pieces {
+        grid[y as usize][x as usize] = c;
+    }
+    let ranks: Vec<String> = (0..n)
+        .rev()
+        .map(|y| {
+            let mut rank = String::new();
+            let mut empty = 0;
+            for &c in &grid[y] {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        rank.push_str(&empty.to_string());
+                    }
+                    empty = 0;
+                    rank.push(c);
+                }
+            }
+            if empty > 0 {
+                rank.push_str(&empty.to_string());
+            }
+            rank
+        })
+        .collect();
+    format!(
+        "{} {side} {castling} {ep} 0 1 {}",
+        ranks.join("/"),
+        AbsSquare::new(origin.0, origin.1)
+    )
+}
+
+fn build(
+    o: RelativeOptions,
+    origin: (u8, u8),
+    pieces: &[((u8, u8), char)],
+    side: char,
+) -> RelativePosition {
+    let text = text_for(o.size, origin, pieces, side, "-", "-");
+    RelativePosition::from_text(&text, o).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn at(x: u8, y: u8) -> AbsSquare {
+    AbsSquare::new(x, y)
+}
+
+fn find_move(pos: &RelativePosition, from: AbsSquare, to: AbsSquare) -> Option<RelativeMove> {
+    pos.legal_move_list()
+        .into_iter()
+        .find(|mv| mv.from() == from && mv.to() == to && mv.promotion().is_none_or(|r| r == Role::Queen))
+}
+
+fn play(pos: &RelativePosition, from: AbsSquare, to: AbsSquare) -> (RelativePosition, rules::relative::MoveReport) {
+    let mv = find_move(pos, from, to).unwrap_or_else(|| panic!("{from}{to} is not legal in {pos:?}"));
+    let mut next = pos.clone();
+    let report = next.play_with_report(mv);
+    (next, report)
+}
+
+fn piece(c: char) -> Piece {
+    Piece::from_fen_char(c).unwrap()
+}
+
+// ----- the spec's worked examples -----
+
+#[test]
+fn worked_example_1_knight_f3_from_the_start() {
+    for recentering in Recentering::ALL {
+        let start = RelativePosition::start(options(16, recentering, Leave::Yes));
+        assert_eq!(start.origin(), at(4, 4));
+        let mv = start.parse_move("k5j7").unwrap();
+        let mut next = start.clone();
+        let report = next.play_with_report(mv);
+        assert_eq!(report.shift, (-1, 2));
+        assert_eq!(report.origin_after_shift, (5, 2));
+        match recentering {
+            Recentering::Leibnizian => {
+                assert_eq!(report.recentering, (0, 0));
+                assert_eq!(next.origin(), at(5, 2));
+                assert_eq!(next.piece_at(at(10, 4)), Some(piece('N')));
+                assert_eq!(next.king(Color::White), Some(at(9, 2)));
+                assert_eq!(next.king(Color::Black), Some(at(9, 9)));
+            }
+            Recentering::Aristotelian => {
+                assert_eq!(report.recentering, (-1, 1));
+                assert_eq!(next.origin(), at(4, 3));
+                assert_eq!(next.piece_at(at(9, 5)), Some(piece('N')));
+                assert_eq!(next.king(Color::White), Some(at(8, 3)));
+                assert_eq!(next.king(Color::Black), Some(at(8, 10)));
+            }
+        }
+        // The knight stands on relative f3 either way.
+        let knight = next.pieces().into_iter().find(|&(square, p)| {
+            p == piece('N') && next.relative_of(square) == (5, 2)
+        });
+        assert!(knight.is_some());
+    }
+}
+
+fn example_2_position() -> RelativePosition {
+    build(
+        options(16, Recentering::Aristotelian, Leave::Yes),
+        (2, 4),
+        &[((5, 7), 'R'), ((6, 4), 'K'), ((6, 11), 'k')],
+        'w',
+    )
+}
+
+#[test]
+fn worked_example_2_boundary_rule_and_outer_limit_on_a_rank() {
+    let pos = example_2_position();
+    assert_eq!(pos.relative_of(at(5, 7)), (3, 3));
+    let mut along_rank: Vec<u8> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|mv| mv.from() == at(5, 7) && mv.to().y == 7)
+        .map(|mv| mv.to().x)
+        .collect();
+    along_rank.sort();
+    // Relative x −2..=5: two squares beyond a4, then a4..f4; g4 and h4 break the boundary
+    // rule, relative x = −3 would be off the outer board.
+    assert_eq!(along_rank, vec![0, 1, 2, 3, 4, 6, 7]);
+    let (next, report) = play(&pos, at(5, 7), at(0, 7));
+    assert_eq!(report.origin_after_shift, (7, 4));
+    assert_eq!(report.recentering, (-1, 0));
+    assert_eq!(next.origin(), at(6, 4));
+    assert_eq!(next.piece_at(at(4, 7)), Some(piece('R')));
+    assert_eq!(next.king(Color::White), Some(at(10, 4)));
+    assert_eq!(next.king(Color::Black), Some(at(10, 11)));
+}
+
+fn example_3_position(white_king: (u8, u8)) -> RelativePosition {
+    build(
+        options(16, Recentering::Leibnizian, Leave::Yes),
+        (4, 4),
+        &[
+            ((4, 7), 'R'),
+            (white_king, 'K'),
+            ((8, 11), 'k'),
+            ((1, 9), 'n'),
+            ((2, 2), 'B'),
+        ],
+        'w',
+    )
+}
+
+#[test]
+fn worked_example_3_pieces_fall_over_the_edge() {
+    let pos = example_3_position((8, 4));
+    let mv = find_move(&pos, at(4, 7), at(7, 7)).expect("rook to relative d4 is legal");
+    assert!(pos.is_capture(mv), "the black knight goes over the edge");
+    assert!(pos.is_zeroing(mv));
+    let mut next = pos.clone();
+    let report = next.play_with_report(mv);
+    assert_eq!(next.origin(), at(1, 4));
+    let mut lost: Vec<(AbsSquare, Piece)> = report
+        .lost_at_shift
+        .iter()
+        .map(|loss| (loss.square, loss.piece))
+        .collect();
+    lost.sort_by_key(|&(square, _)| square);
+    assert_eq!(lost, vec![(at(1, 9), piece('n')), (at(2, 2), piece('B'))]);
+    assert!(report.lost_at_recentering.is_empty());
+    assert_eq!(next.king(Color::White), Some(at(5, 4)));
+    assert_eq!(next.king(Color::Black), Some(at(5, 11)));
+    assert_eq!(next.piece_at(at(4, 7)), Some(piece('R')));
+    assert_eq!(next.pieces().len(), 3);
+    assert_eq!(next.halfmoves(), 0);
+
+    // The same move with the White king on (2, 4) would push it off: illegal.
+    let pos = example_3_position((2, 4));
+    assert!(find_move(&pos, at(4, 7), at(7, 7)).is_none());
+    // Near-miss: one square further in, the king survives the shift of 3.
+    let pos = example_3_position((3, 4));
+    assert!(find_move(&pos, at(4, 7), at(7, 7)).is_some());
+}
+
+// ----- each rule, where it applies and a near-miss where it does not -----
+
+#[test]
+fn boundary_rule_cuts_a_ray_but_not_an_attack() {
+    // O = (2, 2) on 16×16: d.x may not exceed O.x = 2.
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    let pos = build(o, (2, 2), &[((5, 5), 'Q'), ((3, 2), 'K'), ((10, 12), 'k')], 'w');
+    assert!(find_move(&pos, at(5, 5), at(7, 5)).is_some(), "d.x = O.x is allowed");
+    assert!(find_move(&pos, at(5, 5), at(8, 5)).is_none(), "d.x = O.x + 1 is cut");
+    assert!(find_move(&pos, at(5, 5), at(7, 7)).is_some());
+    assert!(find_move(&pos, at(5, 5), at(8, 8)).is_none());
+    // Leftwards only the outer board's edge stops the ray (O.x − d.x ≤ 8 allows d.x ≥ −6).
+    assert!(find_move(&pos, at(5, 5), at(0, 5)).is_some());
+    // Attacks ignore the boundary rule: a king on the cut part of the ray is in check.
+    let pos = build(o, (2, 2), &[((5, 5), 'Q'), ((3, 2), 'K'), ((12, 5), 'k')], 'b');
+    assert!(pos.is_check());
+    assert!(find_move(&pos, at(12, 5), at(12, 6)).is_some());
+    assert!(find_move(&pos, at(12, 5), at(11, 5)).is_none(), "still on the queen's rank");
+}
+
+#[test]
+fn leave_settings_yes_sides_no() {
+    // White rook on relative d1 (7, 4) with O = (4, 4).
+    let pieces = [((7, 4), 'R'), ((10, 9), 'K'), ((5, 10), 'k')];
+    let left_off = at(3, 4); // relative (−1, 0): off to the side
+    let down_off = at(7, 3); // relative (3, −1): off below
+    let left_edge = at(4, 4); // relative a1: still on the inner board
+    for (leave, side_ok, below_ok) in [
+        (Leave::Yes, true, true),
+        (Leave::Sides, true, false),
+        (Leave::No, false, false),
+    ] {
+        let pos = build(options(16, Recentering::Aristotelian, leave), (4, 4), &pieces, 'w');
+        assert_eq!(find_move(&pos, at(7, 4), left_off).is_some(), side_ok, "{leave:?} side");
+        assert_eq!(find_move(&pos, at(7, 4), down_off).is_some(), below_ok, "{leave:?} below");
+        assert!(find_move(&pos, at(7, 4), left_edge).is_some(), "{leave:?} near-miss");
+    }
+    // Under `sides` a piece already beside the inner board may move along its ranks.
+    let pieces = [((2, 6), 'N'), ((10, 9), 'K'), ((5, 10), 'k')];
+    let pos = build(options(16, Recentering::Aristotelian, Leave::Sides), (4, 4), &pieces, 'w');
+    assert!(find_move(&pos, at(2, 6), at(3, 8)).is_some(), "relative rank 5, beside the board");
+    assert!(find_move(&pos, at(2, 6), at(3, 4)).is_some(), "relative rank 1");
+    assert!(find_move(&pos, at(2, 6), at(1, 4)).is_some());
+    // Under `no` it may only come back onto the inner board.
+    let pos = build(options(16, Recentering::Aristotelian, Leave::No), (4, 4), &pieces, 'w');
+    let mut targets: Vec<AbsSquare> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|mv| mv.from() == at(2, 6))
+        .map(|mv| mv.to())
+        .collect();
+    targets.sort();
+    assert_eq!(targets, vec![at(4, 5), at(4, 7)]);
+}
+
+#[test]
+fn losing_an_own_piece_is_legal() {
+    // Example 3's bishop, and a near-miss one square further in that survives.
+    for (bishop, lost) in [((2, 2), true), ((3, 2), false)] {
+        let pos = build(
+            options(16, Recentering::Leibnizian, Leave::Yes),
+            (4, 4),
+            &[((4, 7), 'R'), ((8, 4), 'K'), ((8, 11), 'k'), (bishop, 'B')],
+            'w',
+        );
+        let mv = find_move(&pos, at(4, 7), at(7, 7)).expect("legal either way");
+        assert!(!pos.is_capture(mv), "an own piece lost is not a capture of enemy material");
+        assert_eq!(pos.is_zeroing(mv), lost, "a piece lost over the edge resets the count");
+        let (next, report) = play(&pos, at(4, 7), at(7, 7));
+        assert_eq!(report.lost_at_shift.len(), lost as usize);
+        assert_eq!(next.piece_count(Color::White), if lost { 2 } else { 3 });
+        assert_eq!(next.halfmoves(), if lost { 0 } else { 1 });
+    }
+}
+
+#[test]
+fn losing_the_own_king_is_illegal_at_either_edge_check() {
+    // At the recentering: O.x = 5 > c = 4, so a move with d.x = 0 recentres by −1 on x and
+    // pushes the White king on file a off the board.
+    let pieces = [((0, 6), 'K'), ((9, 6), 'R'), ((12, 12), 'k')];
+    let aristotelian = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    assert!(find_move(&aristotelian, at(9, 6), at(9, 7)).is_none());
+    // Near-miss: with d.x = −1 the shift (+1) and the recentering (−1) cancel on x.
+    assert!(find_move(&aristotelian, at(9, 6), at(8, 6)).is_some());
+    // With d.x = 1 the shift alone pushes the king off.
+    assert!(find_move(&aristotelian, at(9, 6), at(10, 6)).is_none());
+    let leibnizian = build(options(16, Recentering::Leibnizian, Leave::Yes), (5, 4), &pieces, 'w');
+    assert!(find_move(&leibnizian, at(9, 6), at(9, 7)).is_some(), "near-miss: no recentering");
+}
+
+#[test]
+fn pushing_the_enemy_king_over_the_edge_wins() {
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    // Rook to relative d4: d = (3, 0), everything moves 3 to the left.
+    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((8, 4), 'K'), ((1, 9), 'k')], 'w');
+    let mv = find_move(&pos, at(4, 7), at(7, 7)).expect("legal");
+    assert!(pos.is_capture(mv));
+    assert!(pos.display_move(mv).ends_with('#'), "{}", pos.display_move(mv));
+    let (next, report) = play(&pos, at(4, 7), at(7, 7));
+    assert_eq!(report.lost_at_shift, vec![rules::relative::EdgeLoss { square: at(1, 9), piece: piece('k') }]);
+    assert_eq!(next.lost_outright(), Some(Color::Black));
+    assert_eq!(next.king(Color::Black), None);
+    assert_eq!(next.count_legal_moves(), 0);
+    assert_eq!(rules::perft::perft(&next, 2), 0);
+    // Near-miss: the king one square further in survives and the game goes on.
+    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((8, 4), 'K'), ((3, 9), 'k')], 'w');
+    let (next, _) = play(&pos, at(4, 7), at(7, 7));
+    assert_eq!(next.lost_outright(), None);
+    assert!(next.count_legal_moves() > 0);
+    // Pushing both kings off is illegal: losing the own king comes first.
+    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((2, 4), 'K'), ((1, 9), 'k')], 'w');
+    assert!(find_move(&pos, at(4, 7), at(7, 7)).is_none());
+}
+
+#[test]
+fn castling_is_blocked_by_the_boundary_rule() {
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    let castling_position = |ox: u8| {
+        let pieces = [
+            ((ox + 4, 4), 'K'),
+            ((ox + 7, 4), 'R'),
+            ((ox, 4), 'R'),
+            ((ox + 4, 11), 'k'),
+        ];
+        let text = text_for(16, (ox, 4), &pieces, 'w', "KQ", "-");
+        RelativePosition::from_text(&text, o).unwrap()
+    };
+    let castles = |pos: &RelativePosition| -> Vec<i32> {
+        pos.legal_move_list()
+            .into_iter()
+            .filter(|mv| mv.kind() == RelativeMoveKind::Castle)
+            .map(|mv| mv.shift().0)
+            .collect()
+    };
+    // Short castling has d = (2, 0) and needs O.x ≥ 2; long needs O.x ≤ N − 8 − 2 = 6.
+    assert_eq!(castles(&castling_position(1)), vec![-2]);
+    let mut both = castles(&castling_position(2));
+    both.sort();
+    assert_eq!(both, vec![-2, 2]);
+    assert_eq!(castles(&castling_position(6)).len(), 2);
+    assert_eq!(castles(&castling_position(7)), vec![2]);
+
+    // Castling short with O = (2, 4): the king stays on g5, the rook lands on relative f1.
+    let pos = castling_position(2);
+    let mv = pos.parse_move("g5i5").unwrap();
+    assert_eq!(mv.kind(), RelativeMoveKind::Castle);
+    assert_eq!(pos.display_move(mv), "O-O");
+    let mut next = pos.clone();
+    let report = next.play_with_report(mv);
+    let rook = report.castling_rook.expect("rook motion");
+    assert_eq!((rook.from, rook.to), (at(9, 4), at(5, 4)));
+    assert_eq!(next.origin(), at(0, 4));
+    assert_eq!(next.piece_at(at(6, 4)), Some(piece('K')));
+    assert_eq!(next.piece_at(at(5, 4)), Some(piece('R')));
+    assert_eq!(next.castling_rights(), [false, false, false, false]);
+    assert!(next.position_text().contains(" b - - 1 1 a5"), "{}", next.position_text());
+}
+
+#[test]
+fn en_passant_after_a_shift() {
+    let o = options(16, Recentering::Aristotelian, Leave::Yes);
+    let pieces = [((7, 10), 'p'), ((8, 8), 'P'), ((4, 4), 'K'), ((11, 11), 'k')];
+    let pos = build(o, (4, 4), &pieces, 'b');
+    // Black d7-d5: d = (0, −2), O′ = (4, 6), recentred to (4, 5).
+    let (after_double, _) = play(&pos, at(7, 10), at(7, 8));
+    assert_eq!(after_double.origin(), at(4, 5));
+    assert_eq!(after_double.ep_square(), Some(at(7, 10)), "relative d6");
+    assert_eq!(after_double.piece_at(at(8, 9)), Some(piece('P')));
+    assert_eq!(after_double.piece_at(at(7, 9)), Some(piece('p')));
+    let ep = after_double.parse_move("i10h11").expect("en passant is legal");
+    assert_eq!(ep.kind(), RelativeMoveKind::EnPassant);
+    assert!(after_double.is_capture(ep));
+    assert_eq!(after_double.display_move(ep), "ixh11");
+    let mut taken = after_double.clone();
+    let report = taken.play_with_report(ep);
+    assert_eq!(report.captured.map(|c| (c.square, c.piece)), Some((at(7, 9), piece('p'))));
+    assert_eq!(taken.piece_count(Color::Black), 1);
+    // The en-passant square makes a difference to repetition only while the capture exists.
+    assert_ne!(after_double.repetition_key(), {
+        let text = after_double.position_text().replace(" h11 ", " - ");
+        RelativePosition::from_text(&text, o).unwrap().repetition_key()
+    });
+
+    // Near-miss: one ply later the capture is gone.
+    let king_move = |pos: &RelativePosition| {
+        let king = pos.king(pos.side_to_move()).unwrap();
+        let mv = pos.legal_move_list().into_iter().find(|mv| mv.from() == king).unwrap();
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        next
+    };
+    let waited = king_move(&king_move(&after_double));
+    assert!(waited
+        .legal_move_list()
+        .iter()
+        .all(|mv| mv.kind() != RelativeMoveKind::EnPassant));
+
+    // A double-stepping pawn lost over the edge at the recentering leaves no en passant.
+    for (file, survives) in [(0u8, false), (1, true)] {
+        let pieces = [((file, 10), 'p'), ((6, 4), 'K'), ((13, 11), 'k')];
+        let pos = build(o, (6, 4), &pieces, 'b');
+        let (next, report) = play(&pos, at(file, 10), at(file, 8));
+        assert_eq!(report.recentering, (-1, -1));
+        assert_eq!(report.lost_at_recentering.len(), !survives as usize);
+        assert_eq!(next.ep_square().is_some(), survives);
+        if survives {
+            assert_eq!(next.ep_square(), Some(at(0, 10)));
+        }
+    }
+}
+
+#[test]
+fn promotion_on_the_far_rank_off_the_inner_files() {
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    // White pawn on relative (−1, 6), one step from relative rank 8, off the files a–h.
+    let pos = build(o, (4, 4), &[((3, 10), 'P'), ((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    let mut promotions: Vec<Role> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|mv| mv.from() == at(3, 10))
+        .map(|mv| mv.promotion().expect("every pawn move here promotes"))
+        .collect();
+    promotions.sort();
+    assert_eq!(promotions, vec![Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+    let mv = pos.parse_move(" d11d12N ").unwrap();
+    assert!(pos.is_promotion(mv));
+    assert_eq!(pos.display_move(mv), "d12=N");
+    assert!(matches!(pos.parse_move("d11d12"), Err(rules::MoveTextError::Illegal { .. })));
+    let mut next = pos.clone();
+    next.play_unchecked(mv);
+    assert_eq!(next.piece_at(at(3, 10)), Some(piece('N')), "the mover stays put");
+    assert_eq!(next.relative_of(at(3, 10)), (-1, 7));
+    // Near-miss: one rank lower there is no promotion.
+    let pos = build(o, (4, 4), &[((3, 9), 'P'), ((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    let moves: Vec<RelativeMove> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|mv| mv.from() == at(3, 9))
+        .collect();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].promotion(), None);
+    assert_eq!(moves[0].text(), "d10d11");
+}
+
+#[test]
+fn recentering_pushes_pieces_off_the_board() {
+    // O = (5, 4): a move with d.x = 0 recentres by −1 on x.
+    let pieces = [((0, 9), 'n'), ((5, 6), 'R'), ((9, 4), 'K'), ((9, 11), 'k')];
+    let pos = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    let mv = find_move(&pos, at(5, 6), at(5, 7)).unwrap();
+    assert!(pos.is_capture(mv));
+    let (next, report) = play(&pos, at(5, 6), at(5, 7));
+    assert_eq!(report.origin_after_shift, (5, 3));
+    assert_eq!(report.recentering, (-1, 1));
+    assert!(report.lost_at_shift.is_empty());
+    assert_eq!(
+        report.lost_at_recentering,
+        vec![rules::relative::EdgeLoss { square: at(0, 8), piece: piece('n') }]
+    );
+    assert_eq!(next.piece_count(Color::Black), 1);
+    assert_eq!(next.piece_at(at(4, 7)), Some(piece('R')));
+    // Near-miss: without recentering the knight stays on (0, 8).
+    let pos = build(options(16, Recentering::Leibnizian, Leave::Yes), (5, 4), &pieces, 'w');
+    let mv = find_move(&pos, at(5, 6), at(5, 7)).unwrap();
+    assert!(!pos.is_capture(mv));
+    let (next, report) = play(&pos, at(5, 6), at(5, 7));
+    assert!(report.lost_at_recentering.is_empty());
+    assert_eq!(next.piece_at(at(0, 8)), Some(piece('n')));
+
+    // The mover itself can be pushed off by the recentering; the move stays legal.
+    let pieces = [((0, 6), 'R'), ((9, 4), 'K'), ((9, 11), 'k')];
+    let pos = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    let (next, report) = play(&pos, at(0, 6), at(0, 7));
+    assert_eq!(
+        report.lost_at_recentering,
+        vec![rules::relative::EdgeLoss { square: at(0, 6), piece: piece('R') }]
+    );
+    assert_eq!(next.piece_count(Color::White), 1);
+    assert_eq!(next.halfmoves(), 0);
+}
