@@ -59,8 +59,9 @@ async function drag(page, from, to) {
   const b = await centre(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x, b.y, { steps: 5 });
+  // Many small steps, as a hand moves: the drag must be recognised from the press point.
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 30 });
+  await page.mouse.move(b.x, b.y, { steps: 30 });
   await page.mouse.up();
 }
 
@@ -156,7 +157,7 @@ async function screenshot(page, name) {
 }
 
 function actionFrom(s, from, filter = () => true) {
-  return s.actions.find((text) => text.startsWith(from) && filter(text));
+  return s.actions.find((text) => new RegExp(`^${from}[a-z]`).test(text) && filter(text));
 }
 
 // ---------------------------------------------------------------- budgets
@@ -473,7 +474,7 @@ test('relative: the world shifts and recentres, moves by click and drag against 
   s = await waitFor(page, plies(2), 'the computer reply');
   const pawn = s.board.pieces.find((p) => p.piece.white && p.piece.role === 'P');
   const from = String.fromCharCode(97 + pawn.sq.x) + (pawn.sq.y + 1);
-  const step = s.actions.find((t) => t.startsWith(from));
+  const step = s.actions.find((t) => new RegExp(`^${from}[a-p]`).test(t));
   assert(step, `no move for the pawn on ${from}`);
   const to = step.slice(from.length).replace(/[qrbn]$/, '');
   await drag(page, from, to);
@@ -691,10 +692,12 @@ test('save downloads a valid file; loading it back gives the same position and m
   let s = await state(page);
   const slide = s.actions.find((t) => t.startsWith('S:'));
   await page.focus('#command');
-  for (const move of [slide, 'b8c6']) {
-    await page.keyboard.type(move);
-    await page.keyboard.press('Enter');
-  }
+  await page.keyboard.type(slide);
+  await page.keyboard.press('Enter');
+  s = await waitFor(page, plies(1), 'the slide');
+  const reply = s.actions.find((t) => !t.startsWith('S:'));
+  await page.keyboard.type(reply);
+  await page.keyboard.press('Enter');
   s = await waitFor(page, plies(2), 'two moves');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
   const name = download.suggestedFilename();

@@ -45,6 +45,9 @@ fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 #[derive(Clone, Copy, Debug)]
 struct Press {
     from: Sq,
+    /// Where the press began, to tell a drag from a click.
+    start_x: f64,
+    start_y: f64,
     x: f64,
     y: f64,
     dragging: bool,
@@ -102,7 +105,6 @@ pub struct App {
     frame_pending: bool,
     request_id: u32,
     thinking: bool,
-    edge_losses: Vec<PieceId>,
     painted_at: Option<f64>,
     size: f64,
     /// When the side to move's clock started running (`None`: stopped).
@@ -160,7 +162,6 @@ pub fn start() -> Result<(), JsValue> {
         frame_pending: false,
         request_id: 0,
         thinking: false,
-        edge_losses: Vec::new(),
         painted_at: None,
         size: 480.0,
         turn_started: None,
@@ -575,7 +576,6 @@ impl App {
         self.animation = None;
         self.thinking = false;
         self.request_id += 1;
-        self.edge_losses.clear();
         self.view_ply = None;
         self.turn_started = None;
         show("promo", false);
@@ -809,14 +809,15 @@ impl App {
         self.render_moves(session);
         let lost = el("lost");
         lost.set_inner_html("");
-        if !self.edge_losses.is_empty() {
+        let edge_losses = session.edge_losses(self.view_ply);
+        if !edge_losses.is_empty() {
             lost.append_with_str_1("Lost over the edge: ").ok();
-            for piece in &self.edge_losses {
+            for piece in &edge_losses {
                 lost.append_child(&dom::piece_img(&piece.image_key(), 20))
                     .ok();
             }
         }
-        lost.set_hidden(self.edge_losses.is_empty());
+        lost.set_hidden(edge_losses.is_empty());
         el("board")
             .set_attribute(
                 "data-state",
@@ -1094,6 +1095,8 @@ impl App {
             self.selected = Some(sq);
             self.press = Some(Press {
                 from: sq,
+                start_x: x,
+                start_y: y,
                 x,
                 y,
                 dragging: false,
@@ -1107,12 +1110,8 @@ impl App {
 
     fn pointer_move(&mut self, x: f64, y: f64) {
         let Some(mut press) = self.press else { return };
-        let center = self.geometry().center(press.from);
-        if !press.dragging
-            && ((x - center.0).hypot(y - center.1) > DRAG_THRESHOLD
-                || (x - press.x).hypot(y - press.y) > DRAG_THRESHOLD)
-        {
-            press.dragging = (x - press.x).hypot(y - press.y) > DRAG_THRESHOLD;
+        if !press.dragging && (x - press.start_x).hypot(y - press.start_y) > DRAG_THRESHOLD {
+            press.dragging = true;
         }
         press.x = x;
         press.y = y;
@@ -1347,48 +1346,9 @@ impl App {
         self.refresh();
         if let Some(action) = action {
             self.animation = anim::build(&before, &self.model, &action, dom::now_ms());
-            if before.inner_origin.is_some() {
-                self.note_edge_losses(&before, &action);
-            }
         }
         self.request_paint();
         Ok(())
-    }
-
-    /// Relative chess: remembers which pieces fell off the edge (shown in the panel).
-    fn note_edge_losses(&mut self, before: &BoardModel, action: &Action) {
-        let Some(animation) = &self.animation else {
-            return;
-        };
-        let Action::Move { to, .. } = action else {
-            return;
-        };
-        let captured = before.piece_at(*to);
-        let mut captured_skipped = false;
-        for sprite in &animation.sprites {
-            if sprite.vanish_phase.is_none() {
-                continue;
-            }
-            let start = sprite.path[0];
-            if !captured_skipped
-                && start == (to.x as f64, to.y as f64)
-                && Some(sprite.piece) == captured
-            {
-                captured_skipped = true;
-                continue;
-            }
-            let end = sprite.path[sprite.path.len() - 1];
-            let off = |p: (f64, f64)| {
-                p.0 < 0.0
-                    || p.1 < 0.0
-                    || p.0 >= self.model.files as f64
-                    || p.1 >= self.model.ranks as f64
-            };
-            if sprite.path.iter().any(|p| off(*p)) || off(end) {
-                self.edge_losses.push(sprite.piece);
-            }
-        }
-        self.update_panel();
     }
 
     fn on_key(&mut self, event: &KeyboardEvent) {
@@ -1787,7 +1747,6 @@ impl App {
         self.view_ply = None;
         self.turn_started = None;
         self.animation = None;
-        self.edge_losses.clear();
         self.refresh();
     }
 

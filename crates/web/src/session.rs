@@ -242,6 +242,22 @@ impl Session {
         }
     }
 
+    /// Relative chess: the pieces pushed off the outer board in the first `plies` plies
+    /// (all of them when `None`), as the rules report each move.
+    pub fn edge_losses(&self, plies: Option<usize>) -> Vec<PieceId> {
+        let last = plies.unwrap_or_else(|| self.game.ply_count());
+        (1..=last)
+            .filter_map(|ply| self.game.relative_report_at(ply))
+            .flat_map(|report| {
+                report
+                    .lost_at_shift
+                    .into_iter()
+                    .chain(report.lost_at_recentering)
+            })
+            .filter_map(|loss| PieceId::from_fen_char(loss.piece.fen_char()))
+            .collect()
+    }
+
     /// The from-to of a promotion move waiting for its piece, if any.
     pub fn pending_promotion(&self) -> Option<String> {
         self.game.status().pending_promotion
@@ -719,6 +735,24 @@ mod tests {
             "a flag falls when the time runs out"
         );
         assert_eq!(session.result().unwrap().reason, "by timeout");
+    }
+
+    #[test]
+    fn relative_edge_losses_come_from_the_rules_report() {
+        // relative.md worked example 3: the knight and the bishop fall off the edge.
+        let saved = r#"{"format":"boardshift-game","version":1,"variant":"relative",
+            "options":{"recentering":"leibnizian"},
+            "start":"16/16/16/16/8k7/16/1n14/16/4R11/16/16/8K7/16/2B13/16/16 w - - 0 1 e5",
+            "moves":["e8h8"]}"#;
+        let (session, _) = Session::load(saved).unwrap();
+        let mut lost: Vec<String> = session
+            .edge_losses(None)
+            .iter()
+            .map(|p| p.image_key())
+            .collect();
+        lost.sort();
+        assert_eq!(lost, vec!["bN".to_string(), "wB".to_string()]);
+        assert!(session.edge_losses(Some(0)).is_empty());
     }
 
     #[test]
