@@ -1,5 +1,5 @@
 //! `boardshift match --variant V --white LEVEL --black LEVEL --games N [--option K=V]…
-//! [--movetime MS] [--seed S]`: engine-against-engine games between two levels. Colours
+//! [--movetime MS] [--seed S] [--moves]`: engine-against-engine games between two levels. Colours
 //! alternate, and each pair of games starts from the same two random opening plies so that
 //! both levels play both sides of it. Prints every result and the first-named level's score.
 //!
@@ -28,6 +28,8 @@ struct MatchSpec {
     games: u32,
     move_time_ms: u64,
     seed: u64,
+    /// Print each game's moves.
+    show_moves: bool,
 }
 
 /// The score of one game for the first-named level: 1, ½ or 0.
@@ -83,6 +85,14 @@ fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, Stri
         };
         game.play(mv)
             .map_err(|e| CliError::Internal(format!("engine move rejected: {e}")))?;
+    }
+    if spec.show_moves {
+        let texts: Vec<&str> = game.history().iter().map(|ply| ply.text.as_str()).collect();
+        println!(
+            "start {}\nmoves {}",
+            game.start_position().position_text(),
+            texts.join(" ")
+        );
     }
     let (outcome, reason) = match game.result() {
         Some(end) => (end.outcome, end.to_string()),
@@ -156,7 +166,7 @@ fn parse_level(flags: &Flags, name: &str) -> Result<Level, CliError> {
 }
 
 pub fn run(args: &[String]) -> CliResult {
-    let flags = Flags::parse(args, &[])?;
+    let flags = Flags::parse(args, &["moves"])?;
     flags.only(&[
         "variant", "white", "black", "games", "option", "movetime", "seed",
     ])?;
@@ -195,6 +205,7 @@ pub fn run(args: &[String]) -> CliResult {
         games,
         move_time_ms: flags.number::<u64>("movetime")?.unwrap_or(100).max(1),
         seed: flags.number::<u64>("seed")?.unwrap_or(1),
+        show_moves: flags.switch("moves"),
     };
     match variant {
         VariantKind::Standard | VariantKind::Regroupment => run_match::<ChessPosition>(&spec),

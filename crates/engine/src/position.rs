@@ -9,6 +9,12 @@ use rules::GamePosition;
 pub const HISTORY_SLOTS: usize = 4096;
 
 pub trait SearchPosition: GamePosition {
+    /// Whether a position repeated once inside the search tree already counts as a draw (the
+    /// usual shortcut: a cycle the side to move entered can be repeated). Sliding chess turns
+    /// it off: a slide can always be undone by sliding back, so nearly every line would
+    /// end in such a cycle, while a real draw needs the third occurrence.
+    const TWOFOLD_IS_DRAW: bool = true;
+
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
 

@@ -538,7 +538,8 @@ impl<P: SearchPosition> Search<'_, P> {
     }
 
     /// Whether the position at `ply` is drawn by the 50-move rule or by repetition: one
-    /// earlier occurrence inside the tree, or two in the game before the root.
+    /// earlier occurrence inside the tree (where the variant allows that shortcut), or two
+    /// earlier occurrences in all.
     fn is_draw(&self, pos: &P, ply: usize) -> bool {
         let halfmoves = pos.halfmove_clock() as usize;
         if halfmoves >= 100 {
@@ -548,16 +549,16 @@ impl<P: SearchPosition> Search<'_, P> {
         let current = self.root_index + ply;
         let key = self.keys[current];
         let earliest = current.saturating_sub(halfmoves);
-        let mut before_root = 0;
+        let mut earlier = 0;
         let mut index = current;
         while index >= earliest + 2 {
             index -= 2;
             if self.keys[index] == key {
-                if index > self.root_index {
+                if index > self.root_index && P::TWOFOLD_IS_DRAW {
                     return true;
                 }
-                before_root += 1;
-                if before_root >= 2 {
+                earlier += 1;
+                if earlier >= 2 {
                     return true;
                 }
             }

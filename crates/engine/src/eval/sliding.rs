@@ -79,6 +79,8 @@ fn slide_queen_balance(pos: &SlidingPosition, mv: SlidingMove) -> i32 {
 }
 
 impl SearchPosition for SlidingPosition {
+    const TWOFOLD_IS_DRAW: bool = false;
+
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
