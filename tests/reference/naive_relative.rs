@@ -280,7 +280,7 @@ impl NaivePosition {
         }
         let us = self.turn;
         for from in self.squares() {
-            if !self.at(from).is_some_and(|p| p.color == us) {
+            if self.at(from).is_none_or(|p| p.color != us) {
                 continue;
             }
             let mut targets: Vec<(i32, i32)> = self

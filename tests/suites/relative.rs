@@ -30,10 +30,6 @@ fn options(size: u8, recentering: Recentering, leave: Leave) -> RelativeOptions 
     RelativeOptions::new(size, recentering, leave).unwrap()
 }
 
-fn sq(name: &str, size: u8) -> AbsSquare {
-    AbsSquare::parse(name, size).unwrap_or_else(|| panic!("bad square {name}"))
-}
-
 fn legal_texts(pos: &RelativePosition) -> Vec<String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -106,27 +102,55 @@ fn perft_file_matches_both_implementations() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft/relative.txt"))
         .expect("tests/perft/relative.txt");
     let entries = parse_perft_file(&text);
-    assert_eq!(entries.len(), 24, "sizes 10, 12, 16, 20 × 2 recentering × 3 leave");
+    assert_eq!(
+        entries.len(),
+        24,
+        "sizes 10, 12, 16, 20 × 2 recentering × 3 leave"
+    );
     let mut naive_checked = 0;
     for entry in &entries {
         let o = options_from_pairs(&entry.options);
         let pos = RelativePosition::from_text(&entry.position, o).expect(&entry.id);
-        assert_eq!(pos.position_text(), RelativePosition::start(o).position_text());
-        assert!(entry.counts.iter().any(|&(depth, _)| depth >= 3), "{}", entry.id);
+        assert_eq!(
+            pos.position_text(),
+            RelativePosition::start(o).position_text()
+        );
+        assert!(
+            entry.counts.iter().any(|&(depth, _)| depth >= 3),
+            "{}",
+            entry.id
+        );
         let naive = NaivePosition::from_text(&entry.position, o.recentering, o.leave);
         let mut naive_depth = 0;
         for &(depth, nodes) in &entry.counts {
-            assert_eq!(rules::perft::perft(&pos, depth), nodes, "{} depth {depth}", entry.id);
+            assert_eq!(
+                rules::perft::perft(&pos, depth),
+                nodes,
+                "{} depth {depth}",
+                entry.id
+            );
             if nodes <= NAIVE_NODE_BUDGET {
-                assert_eq!(naive.perft(depth), nodes, "naive: {} depth {depth}", entry.id);
+                assert_eq!(
+                    naive.perft(depth),
+                    nodes,
+                    "naive: {} depth {depth}",
+                    entry.id
+                );
                 naive_checked += 1;
                 naive_depth = naive_depth.max(depth);
             }
         }
-        assert!(naive_depth >= 3, "{}: naive generator checked only to depth {naive_depth}", entry.id);
+        assert!(
+            naive_depth >= 3,
+            "{}: naive generator checked only to depth {naive_depth}",
+            entry.id
+        );
     }
     eprintln!("{naive_checked} counts checked by the naive generator");
-    assert!(naive_checked >= 60, "only {naive_checked} counts checked by the naive generator");
+    assert!(
+        naive_checked >= 60,
+        "only {naive_checked} counts checked by the naive generator"
+    );
 }
 
 #[test]
@@ -190,7 +214,7 @@ fn random_position_text(rng: &mut Rng, size: u8) -> String {
     let mut grid = vec![vec![None; n]; n];
     let limit = n - 8;
     let origin = (rng.below(limit + 1), rng.below(limit + 1));
-    let mut place = |rng: &mut Rng, piece: Piece, grid: &mut Vec<Vec<Option<Piece>>>| loop {
+    let place = |rng: &mut Rng, piece: Piece, grid: &mut Vec<Vec<Option<Piece>>>| loop {
         let (x, y) = (rng.below(n), rng.below(n));
         let rel_y = y as i32 - origin.1 as i32;
         if piece.role == Role::Pawn && !(1..=6).contains(&rel_y) {
@@ -363,13 +387,18 @@ fn at(x: u8, y: u8) -> AbsSquare {
 }
 
 fn find_move(pos: &RelativePosition, from: AbsSquare, to: AbsSquare) -> Option<RelativeMove> {
-    pos.legal_move_list()
-        .into_iter()
-        .find(|mv| mv.from() == from && mv.to() == to && mv.promotion().is_none_or(|r| r == Role::Queen))
+    pos.legal_move_list().into_iter().find(|mv| {
+        mv.from() == from && mv.to() == to && mv.promotion().is_none_or(|r| r == Role::Queen)
+    })
 }
 
-fn play(pos: &RelativePosition, from: AbsSquare, to: AbsSquare) -> (RelativePosition, rules::relative::MoveReport) {
-    let mv = find_move(pos, from, to).unwrap_or_else(|| panic!("{from}{to} is not legal in {pos:?}"));
+fn play(
+    pos: &RelativePosition,
+    from: AbsSquare,
+    to: AbsSquare,
+) -> (RelativePosition, rules::relative::MoveReport) {
+    let mv =
+        find_move(pos, from, to).unwrap_or_else(|| panic!("{from}{to} is not legal in {pos:?}"));
     let mut next = pos.clone();
     let report = next.play_with_report(mv);
     (next, report)
@@ -408,9 +437,10 @@ fn worked_example_1_knight_f3_from_the_start() {
             }
         }
         // The knight stands on relative f3 either way.
-        let knight = next.pieces().into_iter().find(|&(square, p)| {
-            p == piece('N') && next.relative_of(square) == (5, 2)
-        });
+        let knight = next
+            .pieces()
+            .into_iter()
+            .find(|&(square, p)| p == piece('N') && next.relative_of(square) == (5, 2));
         assert!(knight.is_some());
     }
 }
@@ -499,18 +529,37 @@ fn worked_example_3_pieces_fall_over_the_edge() {
 fn boundary_rule_cuts_a_ray_but_not_an_attack() {
     // O = (2, 2) on 16×16: d.x may not exceed O.x = 2.
     let o = options(16, Recentering::Leibnizian, Leave::Yes);
-    let pos = build(o, (2, 2), &[((5, 5), 'Q'), ((3, 2), 'K'), ((10, 12), 'k')], 'w');
-    assert!(find_move(&pos, at(5, 5), at(7, 5)).is_some(), "d.x = O.x is allowed");
-    assert!(find_move(&pos, at(5, 5), at(8, 5)).is_none(), "d.x = O.x + 1 is cut");
+    let pos = build(
+        o,
+        (2, 2),
+        &[((5, 5), 'Q'), ((3, 2), 'K'), ((10, 12), 'k')],
+        'w',
+    );
+    assert!(
+        find_move(&pos, at(5, 5), at(7, 5)).is_some(),
+        "d.x = O.x is allowed"
+    );
+    assert!(
+        find_move(&pos, at(5, 5), at(8, 5)).is_none(),
+        "d.x = O.x + 1 is cut"
+    );
     assert!(find_move(&pos, at(5, 5), at(7, 7)).is_some());
     assert!(find_move(&pos, at(5, 5), at(8, 8)).is_none());
     // Leftwards only the outer board's edge stops the ray (O.x − d.x ≤ 8 allows d.x ≥ −6).
     assert!(find_move(&pos, at(5, 5), at(0, 5)).is_some());
     // Attacks ignore the boundary rule: a king on the cut part of the ray is in check.
-    let pos = build(o, (2, 2), &[((5, 5), 'Q'), ((3, 2), 'K'), ((12, 5), 'k')], 'b');
+    let pos = build(
+        o,
+        (2, 2),
+        &[((5, 5), 'Q'), ((3, 2), 'K'), ((12, 5), 'k')],
+        'b',
+    );
     assert!(pos.is_check());
     assert!(find_move(&pos, at(12, 5), at(12, 6)).is_some());
-    assert!(find_move(&pos, at(12, 5), at(11, 5)).is_none(), "still on the queen's rank");
+    assert!(
+        find_move(&pos, at(12, 5), at(11, 5)).is_none(),
+        "still on the queen's rank"
+    );
 }
 
 #[test]
@@ -525,19 +574,51 @@ fn leave_settings_yes_sides_no() {
         (Leave::Sides, true, false),
         (Leave::No, false, false),
     ] {
-        let pos = build(options(16, Recentering::Aristotelian, leave), (4, 4), &pieces, 'w');
-        assert_eq!(find_move(&pos, at(7, 4), left_off).is_some(), side_ok, "{leave:?} side");
-        assert_eq!(find_move(&pos, at(7, 4), down_off).is_some(), below_ok, "{leave:?} below");
-        assert!(find_move(&pos, at(7, 4), left_edge).is_some(), "{leave:?} near-miss");
+        let pos = build(
+            options(16, Recentering::Aristotelian, leave),
+            (4, 4),
+            &pieces,
+            'w',
+        );
+        assert_eq!(
+            find_move(&pos, at(7, 4), left_off).is_some(),
+            side_ok,
+            "{leave:?} side"
+        );
+        assert_eq!(
+            find_move(&pos, at(7, 4), down_off).is_some(),
+            below_ok,
+            "{leave:?} below"
+        );
+        assert!(
+            find_move(&pos, at(7, 4), left_edge).is_some(),
+            "{leave:?} near-miss"
+        );
     }
     // Under `sides` a piece already beside the inner board may move along its ranks.
     let pieces = [((2, 6), 'N'), ((10, 9), 'K'), ((5, 10), 'k')];
-    let pos = build(options(16, Recentering::Aristotelian, Leave::Sides), (4, 4), &pieces, 'w');
-    assert!(find_move(&pos, at(2, 6), at(3, 8)).is_some(), "relative rank 5, beside the board");
-    assert!(find_move(&pos, at(2, 6), at(3, 4)).is_some(), "relative rank 1");
+    let pos = build(
+        options(16, Recentering::Aristotelian, Leave::Sides),
+        (4, 4),
+        &pieces,
+        'w',
+    );
+    assert!(
+        find_move(&pos, at(2, 6), at(3, 8)).is_some(),
+        "relative rank 5, beside the board"
+    );
+    assert!(
+        find_move(&pos, at(2, 6), at(3, 4)).is_some(),
+        "relative rank 1"
+    );
     assert!(find_move(&pos, at(2, 6), at(1, 4)).is_some());
     // Under `no` it may only come back onto the inner board.
-    let pos = build(options(16, Recentering::Aristotelian, Leave::No), (4, 4), &pieces, 'w');
+    let pos = build(
+        options(16, Recentering::Aristotelian, Leave::No),
+        (4, 4),
+        &pieces,
+        'w',
+    );
     let mut targets: Vec<AbsSquare> = pos
         .legal_move_list()
         .into_iter()
@@ -559,8 +640,15 @@ fn losing_an_own_piece_is_legal() {
             'w',
         );
         let mv = find_move(&pos, at(4, 7), at(7, 7)).expect("legal either way");
-        assert!(!pos.is_capture(mv), "an own piece lost is not a capture of enemy material");
-        assert_eq!(pos.is_zeroing(mv), lost, "a piece lost over the edge resets the count");
+        assert!(
+            !pos.is_capture(mv),
+            "an own piece lost is not a capture of enemy material"
+        );
+        assert_eq!(
+            pos.is_zeroing(mv),
+            lost,
+            "a piece lost over the edge resets the count"
+        );
         let (next, report) = play(&pos, at(4, 7), at(7, 7));
         assert_eq!(report.lost_at_shift.len(), lost as usize);
         assert_eq!(next.piece_count(Color::White), if lost { 2 } else { 3 });
@@ -573,37 +661,75 @@ fn losing_the_own_king_is_illegal_at_either_edge_check() {
     // At the recentering: O.x = 5 > c = 4, so a move with d.x = 0 recentres by −1 on x and
     // pushes the White king on file a off the board.
     let pieces = [((0, 6), 'K'), ((9, 6), 'R'), ((12, 12), 'k')];
-    let aristotelian = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    let aristotelian = build(
+        options(16, Recentering::Aristotelian, Leave::Yes),
+        (5, 4),
+        &pieces,
+        'w',
+    );
     assert!(find_move(&aristotelian, at(9, 6), at(9, 7)).is_none());
     // Near-miss: with d.x = −1 the shift (+1) and the recentering (−1) cancel on x.
     assert!(find_move(&aristotelian, at(9, 6), at(8, 6)).is_some());
     // With d.x = 1 the shift alone pushes the king off.
     assert!(find_move(&aristotelian, at(9, 6), at(10, 6)).is_none());
-    let leibnizian = build(options(16, Recentering::Leibnizian, Leave::Yes), (5, 4), &pieces, 'w');
-    assert!(find_move(&leibnizian, at(9, 6), at(9, 7)).is_some(), "near-miss: no recentering");
+    let leibnizian = build(
+        options(16, Recentering::Leibnizian, Leave::Yes),
+        (5, 4),
+        &pieces,
+        'w',
+    );
+    assert!(
+        find_move(&leibnizian, at(9, 6), at(9, 7)).is_some(),
+        "near-miss: no recentering"
+    );
 }
 
 #[test]
 fn pushing_the_enemy_king_over_the_edge_wins() {
     let o = options(16, Recentering::Leibnizian, Leave::Yes);
     // Rook to relative d4: d = (3, 0), everything moves 3 to the left.
-    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((8, 4), 'K'), ((1, 9), 'k')], 'w');
+    let pos = build(
+        o,
+        (4, 4),
+        &[((4, 7), 'R'), ((8, 4), 'K'), ((1, 9), 'k')],
+        'w',
+    );
     let mv = find_move(&pos, at(4, 7), at(7, 7)).expect("legal");
     assert!(pos.is_capture(mv));
-    assert!(pos.display_move(mv).ends_with('#'), "{}", pos.display_move(mv));
+    assert!(
+        pos.display_move(mv).ends_with('#'),
+        "{}",
+        pos.display_move(mv)
+    );
     let (next, report) = play(&pos, at(4, 7), at(7, 7));
-    assert_eq!(report.lost_at_shift, vec![rules::relative::EdgeLoss { square: at(1, 9), piece: piece('k') }]);
+    assert_eq!(
+        report.lost_at_shift,
+        vec![rules::relative::EdgeLoss {
+            square: at(1, 9),
+            piece: piece('k')
+        }]
+    );
     assert_eq!(next.lost_outright(), Some(Color::Black));
     assert_eq!(next.king(Color::Black), None);
     assert_eq!(next.count_legal_moves(), 0);
     assert_eq!(rules::perft::perft(&next, 2), 0);
     // Near-miss: the king one square further in survives and the game goes on.
-    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((8, 4), 'K'), ((3, 9), 'k')], 'w');
+    let pos = build(
+        o,
+        (4, 4),
+        &[((4, 7), 'R'), ((8, 4), 'K'), ((3, 9), 'k')],
+        'w',
+    );
     let (next, _) = play(&pos, at(4, 7), at(7, 7));
     assert_eq!(next.lost_outright(), None);
     assert!(next.count_legal_moves() > 0);
     // Pushing both kings off is illegal: losing the own king comes first.
-    let pos = build(o, (4, 4), &[((4, 7), 'R'), ((2, 4), 'K'), ((1, 9), 'k')], 'w');
+    let pos = build(
+        o,
+        (4, 4),
+        &[((4, 7), 'R'), ((2, 4), 'K'), ((1, 9), 'k')],
+        'w',
+    );
     assert!(find_move(&pos, at(4, 7), at(7, 7)).is_none());
 }
 
@@ -648,13 +774,22 @@ fn castling_is_blocked_by_the_boundary_rule() {
     assert_eq!(next.piece_at(at(6, 4)), Some(piece('K')));
     assert_eq!(next.piece_at(at(5, 4)), Some(piece('R')));
     assert_eq!(next.castling_rights(), [false, false, false, false]);
-    assert!(next.position_text().contains(" b - - 1 1 a5"), "{}", next.position_text());
+    assert!(
+        next.position_text().contains(" b - - 1 1 a5"),
+        "{}",
+        next.position_text()
+    );
 }
 
 #[test]
 fn en_passant_after_a_shift() {
     let o = options(16, Recentering::Aristotelian, Leave::Yes);
-    let pieces = [((7, 10), 'p'), ((8, 8), 'P'), ((4, 4), 'K'), ((11, 11), 'k')];
+    let pieces = [
+        ((7, 10), 'p'),
+        ((8, 8), 'P'),
+        ((4, 4), 'K'),
+        ((11, 11), 'k'),
+    ];
     let pos = build(o, (4, 4), &pieces, 'b');
     // Black d7-d5: d = (0, −2), O′ = (4, 6), recentred to (4, 5).
     let (after_double, _) = play(&pos, at(7, 10), at(7, 8));
@@ -662,24 +797,35 @@ fn en_passant_after_a_shift() {
     assert_eq!(after_double.ep_square(), Some(at(7, 10)), "relative d6");
     assert_eq!(after_double.piece_at(at(8, 9)), Some(piece('P')));
     assert_eq!(after_double.piece_at(at(7, 9)), Some(piece('p')));
-    let ep = after_double.parse_move("i10h11").expect("en passant is legal");
+    let ep = after_double
+        .parse_move("i10h11")
+        .expect("en passant is legal");
     assert_eq!(ep.kind(), RelativeMoveKind::EnPassant);
     assert!(after_double.is_capture(ep));
     assert_eq!(after_double.display_move(ep), "ixh11");
     let mut taken = after_double.clone();
     let report = taken.play_with_report(ep);
-    assert_eq!(report.captured.map(|c| (c.square, c.piece)), Some((at(7, 9), piece('p'))));
+    assert_eq!(
+        report.captured.map(|c| (c.square, c.piece)),
+        Some((at(7, 9), piece('p')))
+    );
     assert_eq!(taken.piece_count(Color::Black), 1);
     // The en-passant square makes a difference to repetition only while the capture exists.
     assert_ne!(after_double.repetition_key(), {
         let text = after_double.position_text().replace(" h11 ", " - ");
-        RelativePosition::from_text(&text, o).unwrap().repetition_key()
+        RelativePosition::from_text(&text, o)
+            .unwrap()
+            .repetition_key()
     });
 
     // Near-miss: one ply later the capture is gone.
     let king_move = |pos: &RelativePosition| {
         let king = pos.king(pos.side_to_move()).unwrap();
-        let mv = pos.legal_move_list().into_iter().find(|mv| mv.from() == king).unwrap();
+        let mv = pos
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| mv.from() == king)
+            .unwrap();
         let mut next = pos.clone();
         next.play_unchecked(mv);
         next
@@ -708,7 +854,12 @@ fn en_passant_after_a_shift() {
 fn promotion_on_the_far_rank_off_the_inner_files() {
     let o = options(16, Recentering::Leibnizian, Leave::Yes);
     // White pawn on relative (−1, 6), one step from relative rank 8, off the files a–h.
-    let pos = build(o, (4, 4), &[((3, 10), 'P'), ((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    let pos = build(
+        o,
+        (4, 4),
+        &[((3, 10), 'P'), ((8, 4), 'K'), ((8, 11), 'k')],
+        'w',
+    );
     let mut promotions: Vec<Role> = pos
         .legal_move_list()
         .into_iter()
@@ -716,17 +867,32 @@ fn promotion_on_the_far_rank_off_the_inner_files() {
         .map(|mv| mv.promotion().expect("every pawn move here promotes"))
         .collect();
     promotions.sort();
-    assert_eq!(promotions, vec![Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+    assert_eq!(
+        promotions,
+        vec![Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+    );
     let mv = pos.parse_move(" d11d12N ").unwrap();
     assert!(pos.is_promotion(mv));
     assert_eq!(pos.display_move(mv), "d12=N");
-    assert!(matches!(pos.parse_move("d11d12"), Err(rules::MoveTextError::Illegal { .. })));
+    assert!(matches!(
+        pos.parse_move("d11d12"),
+        Err(rules::MoveTextError::Illegal { .. })
+    ));
     let mut next = pos.clone();
     next.play_unchecked(mv);
-    assert_eq!(next.piece_at(at(3, 10)), Some(piece('N')), "the mover stays put");
+    assert_eq!(
+        next.piece_at(at(3, 10)),
+        Some(piece('N')),
+        "the mover stays put"
+    );
     assert_eq!(next.relative_of(at(3, 10)), (-1, 7));
     // Near-miss: one rank lower there is no promotion.
-    let pos = build(o, (4, 4), &[((3, 9), 'P'), ((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    let pos = build(
+        o,
+        (4, 4),
+        &[((3, 9), 'P'), ((8, 4), 'K'), ((8, 11), 'k')],
+        'w',
+    );
     let moves: Vec<RelativeMove> = pos
         .legal_move_list()
         .into_iter()
@@ -741,7 +907,12 @@ fn promotion_on_the_far_rank_off_the_inner_files() {
 fn recentering_pushes_pieces_off_the_board() {
     // O = (5, 4): a move with d.x = 0 recentres by −1 on x.
     let pieces = [((0, 9), 'n'), ((5, 6), 'R'), ((9, 4), 'K'), ((9, 11), 'k')];
-    let pos = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    let pos = build(
+        options(16, Recentering::Aristotelian, Leave::Yes),
+        (5, 4),
+        &pieces,
+        'w',
+    );
     let mv = find_move(&pos, at(5, 6), at(5, 7)).unwrap();
     assert!(pos.is_capture(mv));
     let (next, report) = play(&pos, at(5, 6), at(5, 7));
@@ -750,12 +921,20 @@ fn recentering_pushes_pieces_off_the_board() {
     assert!(report.lost_at_shift.is_empty());
     assert_eq!(
         report.lost_at_recentering,
-        vec![rules::relative::EdgeLoss { square: at(0, 8), piece: piece('n') }]
+        vec![rules::relative::EdgeLoss {
+            square: at(0, 8),
+            piece: piece('n')
+        }]
     );
     assert_eq!(next.piece_count(Color::Black), 1);
     assert_eq!(next.piece_at(at(4, 7)), Some(piece('R')));
     // Near-miss: without recentering the knight stays on (0, 8).
-    let pos = build(options(16, Recentering::Leibnizian, Leave::Yes), (5, 4), &pieces, 'w');
+    let pos = build(
+        options(16, Recentering::Leibnizian, Leave::Yes),
+        (5, 4),
+        &pieces,
+        'w',
+    );
     let mv = find_move(&pos, at(5, 6), at(5, 7)).unwrap();
     assert!(!pos.is_capture(mv));
     let (next, report) = play(&pos, at(5, 6), at(5, 7));
@@ -764,12 +943,311 @@ fn recentering_pushes_pieces_off_the_board() {
 
     // The mover itself can be pushed off by the recentering; the move stays legal.
     let pieces = [((0, 6), 'R'), ((9, 4), 'K'), ((9, 11), 'k')];
-    let pos = build(options(16, Recentering::Aristotelian, Leave::Yes), (5, 4), &pieces, 'w');
+    let pos = build(
+        options(16, Recentering::Aristotelian, Leave::Yes),
+        (5, 4),
+        &pieces,
+        'w',
+    );
     let (next, report) = play(&pos, at(0, 6), at(0, 7));
     assert_eq!(
         report.lost_at_recentering,
-        vec![rules::relative::EdgeLoss { square: at(0, 6), piece: piece('R') }]
+        vec![rules::relative::EdgeLoss {
+            square: at(0, 6),
+            piece: piece('R')
+        }]
     );
     assert_eq!(next.piece_count(Color::White), 1);
     assert_eq!(next.halfmoves(), 0);
+}
+
+// ----- position text, move text, notation, hashing -----
+
+#[test]
+fn bad_position_text_names_the_problem() {
+    let o = RelativeOptions::default();
+    let start = RelativePosition::start(o).position_text();
+    let with_board = |board: &str| start.replacen(start.split(' ').next().unwrap(), board, 1);
+    let empty16 = "16/".repeat(15) + "16";
+    let ranks = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut ranks: Vec<String> = start
+            .split(' ')
+            .next()
+            .unwrap()
+            .split('/')
+            .map(String::from)
+            .collect();
+        edit(&mut ranks);
+        with_board(&ranks.join("/"))
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (
+            start.rsplit_once(' ').unwrap().0.to_string(),
+            "has 6 fields",
+        ),
+        (format!("{start} extra"), "has 8 fields"),
+        (with_board(&("10/".repeat(8) + "10")), "9 ranks"),
+        (with_board(&("27/".repeat(26) + "27")), "27 ranks"),
+        (ranks(&|r| r[0] = "15".into()), "rank 16 has 15 squares"),
+        (
+            ranks(&|r| r[0] = "8X7".into()),
+            "unexpected character 'X' in rank 16",
+        ),
+        (ranks(&|r| r[0] = "9k7".into()), "rank 16 has 17 squares"),
+        (ranks(&|r| r[0] = "016".into()), "starting with 0"),
+        (ranks(&|r| r[11] = "4PPPPPPPP4".into()), "white has 0 kings"),
+        (ranks(&|r| r[0] = "k15".into()), "black has 2 kings"),
+        (with_board(&empty16), "white has 0 kings"),
+        (start.replace(" w ", " x "), "side to move 'x'"),
+        (
+            start.replace(" KQkq ", " KQkx "),
+            "unexpected character 'x' in the castling field",
+        ),
+        (start.replace(" KQkq ", " KKq "), "given twice"),
+        (
+            start.replace(" - 0 1 ", " z9 0 1 "),
+            "en-passant square 'z9'",
+        ),
+        (start.replace(" - 0 1 ", " e8 0 1 "), "en-passant square e8"),
+        (start.replace(" 0 1 e5", " x 1 e5"), "half-move clock 'x'"),
+        (
+            start.replace(" 0 1 e5", " 0 0 e5"),
+            "move number must be at least 1",
+        ),
+        (start.replace(" e5", " e17"), "inner board field 'e17'"),
+        (start.replace(" e5", " j5"), "a1 on j5 would stick out"),
+        // A pawn on relative rank 1 (outside the inner board's files too).
+        (ranks(&|r| r[11] = "P3RNBQKBNR4".into()), "relative rank 1"),
+        // Relative rank 8 for a Black pawn beside the inner board.
+        (ranks(&|r| r[4] = "p3rnbqkbnr4".into()), "relative rank 8"),
+        // Castling rights without the rook in its corner or the king on relative e1.
+        (
+            ranks(&|r| r[11] = "4RNBQKBN5".into()),
+            "castling right 'K' needs a white rook on its relative h1 (l5)",
+        ),
+        (
+            ranks(&|r| r[4] = "4rnbq1bnrk3".into()),
+            "castling right 'k' needs the black king on its relative e8 (i12)",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = RelativePosition::from_text(&text, o)
+            .expect_err(&format!("accepted bad text {text}"))
+            .to_string();
+        assert!(
+            error.contains(expected),
+            "error for {text}\n  was: {error}\n  expected: {expected}"
+        );
+    }
+    // The side not to move in check: a White rook attacks the Black king, White to move is
+    // fine; with Black to move … then White's own king would be the one in check.
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    let checked = text_for(
+        16,
+        (4, 4),
+        &[((8, 4), 'K'), ((8, 11), 'k'), ((8, 8), 'R')],
+        'w',
+        "-",
+        "-",
+    );
+    let error = RelativePosition::from_text(&checked, o)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("the side not to move (black) is in check"),
+        "{error}"
+    );
+    let fine = checked.replace(" w ", " b ");
+    assert!(RelativePosition::from_text(&fine, o).unwrap().is_check());
+    // En passant square sanity: right after a White double step it is accepted.
+    let ep = text_for(
+        16,
+        (4, 4),
+        &[((8, 4), 'K'), ((8, 11), 'k'), ((6, 7), 'P')],
+        'b',
+        "-",
+        "g7",
+    );
+    assert!(RelativePosition::from_text(&ep, o).is_ok());
+    let ep_wrong = ep.replace(" g7 ", " g6 ");
+    assert!(RelativePosition::from_text(&ep_wrong, o)
+        .unwrap_err()
+        .to_string()
+        .contains("en-passant square g6"));
+}
+
+#[test]
+fn position_text_round_trips() {
+    for size in SIZES {
+        for recentering in Recentering::ALL {
+            let o = options(size, recentering, Leave::Yes);
+            let mut pos = RelativePosition::start(o);
+            let mut rng = Rng(size as u64 * 7919 + recentering as u64);
+            for _ in 0..80 {
+                let text = pos.position_text();
+                let read = RelativePosition::from_text(&text, o).unwrap();
+                assert_eq!(read.position_text(), text);
+                assert_eq!(read.hash(), pos.hash(), "hash after reading {text}");
+                assert_eq!(read.repetition_key(), pos.repetition_key());
+                assert_eq!(legal_texts(&read), legal_texts(&pos));
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                if next.lost_outright().is_some() {
+                    break;
+                }
+                pos = next;
+            }
+        }
+    }
+    // The size comes from the board field; the other options from the caller.
+    let ten = RelativePosition::start(options(10, Recentering::Leibnizian, Leave::No));
+    let read =
+        RelativePosition::from_text(&ten.position_text(), RelativeOptions::default()).unwrap();
+    assert_eq!(read.size(), 10);
+    assert_eq!(read.options().leave, Leave::Yes);
+    assert_eq!(
+        RelativePosition::start(RelativeOptions::default()).position_text(),
+        "16/16/16/16/4rnbqkbnr4/4pppppppp4/16/16/16/16/4PPPPPPPP4/4RNBQKBNR4/16/16/16/16 w KQkq - 0 1 e5"
+    );
+}
+
+#[test]
+fn move_text_and_notation() {
+    let start = RelativePosition::start(RelativeOptions::default());
+    let cases = [
+        ("k5j7", "Nj7"),
+        ("i6i8", "i8"),
+        ("h5h1", "Qh1"),
+        ("e5e1", "Re1"),
+        ("g5c1", "Bc1"),
+    ];
+    for (text, notation) in cases {
+        let mv = start
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(start.move_text(mv), text);
+        assert_eq!(start.display_move(mv), notation, "{text}");
+    }
+    assert_eq!(start.parse_move("  k5j7\n").unwrap().text(), "k5j7");
+    for bad in [
+        "", "k5", "k5j", "K5J7", "k5j7x", "k5j7k", "k0j7", "q5q17", "k5j7qq", "k5 j7",
+    ] {
+        assert!(
+            matches!(
+                start.parse_move(bad),
+                Err(rules::MoveTextError::Unreadable { .. })
+            ),
+            "{bad:?} should be unreadable"
+        );
+    }
+    for illegal in ["k5k7", "i6i9", "i5k5", "a1a2"] {
+        assert!(
+            matches!(
+                start.parse_move(illegal),
+                Err(rules::MoveTextError::Illegal { .. })
+            ),
+            "{illegal:?} should be illegal"
+        );
+    }
+    // Two-digit ranks and disambiguation by absolute file: both rooks can reach i12 on a
+    // board where they stand on the same rank.
+    let o = options(16, Recentering::Leibnizian, Leave::Yes);
+    let pos = build(
+        o,
+        (4, 4),
+        &[
+            ((4, 11), 'R'),
+            ((12, 11), 'R'),
+            ((8, 4), 'K'),
+            ((9, 14), 'k'),
+        ],
+        'w',
+    );
+    let left = pos.parse_move("e12i12").unwrap();
+    assert_eq!(pos.display_move(left), "Rei12");
+    let right = pos.parse_move("m12i12").unwrap();
+    assert_eq!(pos.display_move(right), "Rmi12");
+}
+
+#[test]
+fn hashing_includes_the_origin_and_transpositions_agree() {
+    let o = RelativeOptions::default();
+    let start = RelativePosition::start(o);
+    // Nf3 Nf6 Ng1 Ng8 comes back to the centred start (counters aside).
+    let play_relative = |pos: &mut RelativePosition, from: (i32, i32), to: (i32, i32)| {
+        let mv = pos
+            .legal_move_list()
+            .into_iter()
+            .find(|mv| pos.relative_of(mv.from()) == from && pos.relative_of(mv.to()) == to)
+            .unwrap_or_else(|| panic!("no move {from:?} → {to:?}"));
+        pos.play_unchecked(mv);
+    };
+    let mut pos = start.clone();
+    play_relative(&mut pos, (6, 0), (5, 2));
+    play_relative(&mut pos, (6, 7), (5, 5));
+    play_relative(&mut pos, (5, 2), (6, 0));
+    assert_ne!(pos.origin(), start.origin());
+    play_relative(&mut pos, (5, 5), (6, 7));
+    assert_eq!(pos.origin(), start.origin());
+    assert_eq!(pos.hash(), start.hash());
+    assert_eq!(pos.repetition_key(), start.repetition_key());
+    assert_eq!(pos.halfmove_clock(), 4);
+    // The same pieces on the same absolute squares with the inner board elsewhere differ.
+    let here = build(o, (4, 4), &[((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    let there = build(o, (3, 4), &[((8, 4), 'K'), ((8, 11), 'k')], 'w');
+    assert_ne!(here.hash(), there.hash());
+    // An en-passant square nobody can use changes `hash` but not the repetition key.
+    let mut e4 = start.clone();
+    e4.play_unchecked(start.parse_move("i6i8").unwrap());
+    let ep = e4.ep_square().expect("written after every double step");
+    assert_eq!(e4.relative_of(ep), (4, 2));
+    let without_ep =
+        RelativePosition::from_text(&e4.position_text().replace(&format!(" {ep} "), " - "), o)
+            .unwrap();
+    assert_ne!(e4.hash(), without_ep.hash());
+    assert_eq!(e4.repetition_key(), without_ep.repetition_key());
+}
+
+#[test]
+fn options_read_from_names() {
+    let mut o = RelativeOptions::default();
+    assert_eq!(
+        (o.size, o.recentering, o.leave),
+        (16, Recentering::Aristotelian, Leave::Yes)
+    );
+    o.set("size", "20").unwrap();
+    o.set("recentering", "leibnizian").unwrap();
+    o.set("leave", "sides").unwrap();
+    assert_eq!(
+        (o.size, o.recentering, o.leave),
+        (20, Recentering::Leibnizian, Leave::Sides)
+    );
+    for (key, value, expected) in [
+        ("size", "9", "board size 9 is out of range"),
+        ("size", "27", "board size 27"),
+        ("size", "big", "bad value 'big' for option size"),
+        (
+            "recentering",
+            "newtonian",
+            "bad value 'newtonian' for option recentering",
+        ),
+        ("leave", "maybe", "bad value 'maybe' for option leave"),
+        ("colour", "red", "unknown relative chess option 'colour'"),
+    ] {
+        let error = o.set(key, value).unwrap_err().to_string();
+        assert!(error.contains(expected), "{key}={value}: {error}");
+    }
+    assert_eq!(o.size, 20, "a failed set changes nothing");
+    assert_eq!(Leave::from_name("no"), Ok(Leave::No));
+    assert_eq!(
+        Recentering::from_name("aristotelian"),
+        Ok(Recentering::Aristotelian)
+    );
+    assert!(RelativeOptions::new(26, Recentering::Aristotelian, Leave::No).is_ok());
+    assert!(RelativeOptions::new(8, Recentering::Aristotelian, Leave::No).is_err());
 }

@@ -459,7 +459,7 @@ impl RelativePosition {
                 shifted,
                 report.as_deref_mut().map(|r| &mut r.lost_at_recentering),
             );
-        if let Some(report) = report.as_deref_mut() {
+        if let Some(report) = report {
             report.origin_after_shift = shifted;
             report.recentering = step;
         }
