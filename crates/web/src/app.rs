@@ -1021,7 +1021,7 @@ impl App {
         let size = if narrow {
             (width - 16.0).min(height - 110.0).max(240.0)
         } else {
-            (width - 360.0).min(height - 130.0)
+            (width - 360.0).min(height - 150.0)
         };
         let size = size.clamp(240.0, 900.0).floor();
         let dpr = window.device_pixel_ratio().max(1.0);
