@@ -1670,6 +1670,8 @@ impl App {
         let Some(session) = self.session.as_mut() else {
             return;
         };
+        let board_before = session.board();
+        let texts_before = session.ply_texts();
         if hot_seat || was_thinking {
             session.undo().ok();
         } else {
@@ -1687,6 +1689,21 @@ impl App {
         self.set_message("");
         self.announce("Move taken back.");
         self.refresh();
+        // A single ply taken back plays its animation backwards.
+        let now_count = self.session.as_ref().map_or(0, Session::ply_count);
+        if texts_before.len() == now_count + 1 {
+            let action = texts_before
+                .last()
+                .and_then(|t| crate::model::action_from_text(t));
+            if let Some(action) = action {
+                self.animation = anim::build(&self.model, &board_before, &action, dom::now_ms())
+                    .map(|mut a| {
+                        a.reversed = true;
+                        a
+                    });
+                self.request_paint();
+            }
+        }
     }
 
     /// Shows the position after `ply` plies (`None`: back to the live game), animating a
