@@ -62,7 +62,7 @@ impl Level {
                 noise_cp: 0,
                 mistake_percent: 0,
                 mistake_margin_cp: 0,
-                contempt_cp: 20,
+                contempt_cp: 50,
             },
             Level::Analysis => LevelSettings {
                 max_depth: None,

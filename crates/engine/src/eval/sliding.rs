@@ -5,12 +5,13 @@
 //! |---|---|---|---|
 //! | own king on a tile next to the gap | −15 | −5 | either side may carry it into an attack |
 //! | pawn one slide from its far rank | +60 | +90 | a slide of its tile queens it at once |
+//! | king piece-square (middlegame) | ⅓ of chess's | | tiles carry kings around and back; a carried king is less exposed than a walked one |
 //!
 //! Slides that give check or promote are noisy (quiescence searches them); slides that
 //! block a check are searched there too, as every evasion is. Material is not scaled
 //! towards a draw: tiles can carry a lone piece into a mate.
 
-use super::chess::{self as chess_eval, Tapered, ORDER_VALUE};
+use super::chess::{self as chess_eval, psqt, Tapered, ORDER_VALUE};
 use crate::position::SearchPosition;
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
 use rules::{Bitboard, Color, GamePosition, Piece, Role};
@@ -30,7 +31,14 @@ fn tile_terms(pos: &SlidingPosition) -> Tapered {
         .fold(Bitboard::EMPTY, |acc, tile| acc | tile.squares());
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
-        if next_to_gap.contains(chess.king(color)) {
+        let king = chess.king(color);
+        let king_index = match color {
+            Color::White => king.index(),
+            Color::Black => king.flip_rank().index(),
+        };
+        let softened = psqt::MG[Role::King.index()][king_index] * 2 / 3;
+        terms.add(-sign * softened, 0);
+        if next_to_gap.contains(king) {
             terms.add(sign * KING_BY_GAP.0, sign * KING_BY_GAP.1);
         }
         // The tile just behind the gap (from this side's view) carries its pawns two ranks
