@@ -335,16 +335,41 @@ impl Painter<'_> {
         ctx.restore();
     }
 
+    /// Tints a square; on a tiled board the tint stays inside its tile (never in the gap).
+    fn fill_highlight(&self, model: &BoardModel, sq: Sq, color: &str) {
+        if !model.contains(sq) {
+            return;
+        }
+        if !model.tiled {
+            self.fill_square(sq.x as f64, sq.y as f64, color);
+            return;
+        }
+        let corner = Sq::new(sq.x & !1, sq.y & !1);
+        if model.blocked.contains(&corner) {
+            return;
+        }
+        let inset = (self.geometry.square() * self.dpr * 0.045).max(1.5);
+        let (l, t, w, h) = self.tile_rect(corner.x as f64, corner.y as f64);
+        self.ctx.save();
+        rounded_rect(
+            self.ctx,
+            l + inset,
+            t + inset,
+            w - 2.0 * inset,
+            h - 2.0 * inset,
+            inset * 1.5,
+        );
+        self.ctx.clip();
+        self.fill_square(sq.x as f64, sq.y as f64, color);
+        self.ctx.restore();
+    }
+
     fn paint_highlights(&self, model: &BoardModel, overlay: &Overlay) {
         for sq in &model.last_move {
-            if model.contains(*sq) && !model.blocked.contains(&Sq::new(sq.x & !1, sq.y & !1))
-                || !model.tiled
-            {
-                self.fill_square(sq.x as f64, sq.y as f64, LAST_MOVE);
-            }
+            self.fill_highlight(model, *sq, LAST_MOVE);
         }
         if let Some(sq) = overlay.selected {
-            self.fill_square(sq.x as f64, sq.y as f64, SELECTED);
+            self.fill_highlight(model, sq, SELECTED);
         }
         if let Some(king) = model.check {
             let (l, t, w, h) = self.square_rect(king.x as f64, king.y as f64);
