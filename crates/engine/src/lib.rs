@@ -6,10 +6,19 @@
 //! [`TimeSource`], and return a [`SearchResult`]:
 //!
 //! ```ignore
-//! let result = engine::think(&position, &history_keys, &Limits::move_time(500),
-//!                            Level::Hard, 1, &StdClock::new());
+//! // The keys of the positions before the current one, from the game record:
+//! let history_keys: Vec<u64> =
+//!     game.history().iter().map(|ply| ply.before.repetition_key()).collect();
+//! let result = engine::think(game.position(), &history_keys, &Limits::move_time(500),
+//!                            Level::Hard, seed, &StdClock::new());
 //! if let Some(mv) = result.best_move { /* play it */ }
 //! ```
+//!
+//! In a browser worker, implement [`TimeSource`] over `performance.now()` and pass the
+//! player's clock as [`Limits::clock`]; the search then budgets its own time (a fraction of
+//! the remaining time plus most of the increment, with a reserve so it never flags).
+//! `best_move` is `None` only when the game is over (no legal action). The same seed gives
+//! the same choice at Easy and Medium, whose searches are limited by depth and nodes.
 //!
 //! Modules: `search` (the alpha-beta search), `tt` (transposition table), `ordering` (move
 //! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
