@@ -41,13 +41,14 @@ const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// Receives generated moves: a list, or a counter.
 pub(crate) trait MoveSink {
-    fn push(&mut self, mv: RelativeMove);
+    /// Takes one legal move; `make` builds it only if the sink needs it.
+    fn push_with(&mut self, make: impl FnOnce() -> RelativeMove);
 }
 
 impl MoveSink for Vec<RelativeMove> {
     #[inline]
-    fn push(&mut self, mv: RelativeMove) {
-        Vec::push(self, mv);
+    fn push_with(&mut self, make: impl FnOnce() -> RelativeMove) {
+        self.push(make());
     }
 }
 
@@ -55,7 +56,7 @@ pub(crate) struct MoveCounter(pub usize);
 
 impl MoveSink for MoveCounter {
     #[inline]
-    fn push(&mut self, _mv: RelativeMove) {
+    fn push_with(&mut self, _make: impl FnOnce() -> RelativeMove) {
         self.0 += 1;
     }
 }
@@ -195,19 +196,6 @@ impl Window {
 }
 
 impl RelativePosition {
-    /// The window of relative squares on the outer board (for the current origin).
-    #[inline]
-    fn board_window(&self) -> Window {
-        let n = self.options.size as i32;
-        let (ox, oy) = self.origin;
-        Window {
-            x_low: -ox,
-            x_high: n - 1 - ox,
-            y_low: -oy,
-            y_high: n - 1 - oy,
-        }
-    }
-
     /// Targets a piece on relative `(x, y)` may reach under the outer-board limit and the
     /// boundary rule: d must keep 0 ≤ O − d ≤ N − 8 on each axis.
     #[inline]
@@ -236,57 +224,60 @@ impl RelativePosition {
     /// Whether `by` attacks the relative square `target`, by geometry alone (boundary rule,
     /// outer-board limit and leave setting do not matter). `ignore` is read as empty.
     pub(crate) fn is_attacked(&self, target: usize, by: Color, ignore: usize) -> bool {
-        let (x, y) = rel_coords(target);
+        let side = by.index();
         let board = &self.board;
-        let pawn = piece_code(by, Role::Pawn);
-        let behind = -by.forward();
-        if board[rel_index(x - 1, y + behind)] == pawn
-            || board[rel_index(x + 1, y + behind)] == pawn
-        {
-            return true;
-        }
-        let knight = piece_code(by, Role::Knight);
-        if KNIGHT_STEPS
+        self.squares[side][..self.counts[side] as usize]
             .iter()
-            .any(|&(dx, dy)| board[rel_index(x + dx, y + dy)] == knight)
-        {
-            return true;
+            .any(|&index| {
+                let index = index as usize;
+                index != target
+                    && self.hits(index, target, by, |square| {
+                        square != ignore && board[square] != 0
+                    })
+            })
+    }
+
+    /// Whether a piece of `by` standing on `index` hits `target` by its movement pattern,
+    /// with `occupied` deciding which squares in between block.
+    #[inline(always)]
+    fn hits(
+        &self,
+        index: usize,
+        target: usize,
+        by: Color,
+        occupied: impl Fn(usize) -> bool,
+    ) -> bool {
+        let (px, py) = rel_coords(index);
+        let (tx, ty) = rel_coords(target);
+        let (dx, dy) = (tx - px, ty - py);
+        let line = match code_role(self.board[index]) {
+            Role::Pawn => return dy == by.forward() && (dx == 1 || dx == -1),
+            Role::Knight => return dx * dy == 2 || dx * dy == -2,
+            Role::King => return dx.abs() <= 1 && dy.abs() <= 1,
+            Role::Rook => dx == 0 || dy == 0,
+            Role::Bishop => dx == dy || dx == -dy,
+            Role::Queen => dx == 0 || dy == 0 || dx == dy || dx == -dy,
+        };
+        if !line {
+            return false;
         }
-        let king = piece_code(by, Role::King);
-        if KING_STEPS
-            .iter()
-            .any(|&(dx, dy)| board[rel_index(x + dx, y + dy)] == king)
-        {
-            return true;
-        }
-        let queen = piece_code(by, Role::Queen);
-        let window = self.board_window();
-        for (directions, slider) in [
-            (ROOK_DIRECTIONS, piece_code(by, Role::Rook)),
-            (BISHOP_DIRECTIONS, piece_code(by, Role::Bishop)),
-        ] {
-            for (dx, dy) in directions {
-                let step = offset(dx, dy);
-                let mut index = target;
-                for _ in 0..window.reach(x, y, dx, dy) {
-                    index = index.wrapping_add_signed(step);
-                    let code = board[index];
-                    if code != 0 && index != ignore {
-                        if code == slider || code == queen {
-                            return true;
-                        }
-                        break;
-                    }
-                }
+        let step = offset(dx.signum(), dy.signum());
+        let mut square = index;
+        for _ in 1..dx.abs().max(dy.abs()) {
+            square = square.wrapping_add_signed(step);
+            if occupied(square) {
+                return false;
             }
         }
-        false
+        true
     }
 
     /// Whether the side to move's king, on `king` after a move from `from` to `to` (capturing
     /// on `to`, or on `captured` en passant), is attacked once every piece outside
-    /// `survivors` has gone over the edge. Positions are unchanged relative squares, so the
-    /// test reads the current board with those few squares overridden.
+    /// `survivors` has gone over the edge. Pieces keep their relative squares, so the test
+    /// reads the current board with those few squares overridden. (A blocker outside
+    /// `survivors` needs no care: the window is convex, so it never lies between a surviving
+    /// attacker and the king.)
     fn is_attacked_after(
         &self,
         king: usize,
@@ -296,66 +287,21 @@ impl RelativePosition {
         captured: usize,
     ) -> bool {
         let by = self.turn.other();
-        let (x, y) = rel_coords(king);
+        let side = by.index();
         let board = &self.board;
-        // The mover on `to` is ours: a value no enemy piece code has.
-        const OURS: u8 = u8::MAX;
-        let read = |index: usize| {
-            if index == to {
-                OURS
-            } else if index == from || index == captured {
-                0
-            } else {
-                board[index]
-            }
+        let occupied = |square: usize| {
+            square == to || (square != from && square != captured && board[square] != 0)
         };
-        let occupant = |px: i32, py: i32| {
-            if survivors.contains(px, py) {
-                read(rel_index(px, py))
-            } else {
-                0
-            }
-        };
-        let pawn = piece_code(by, Role::Pawn);
-        let behind = -by.forward();
-        if occupant(x - 1, y + behind) == pawn || occupant(x + 1, y + behind) == pawn {
-            return true;
-        }
-        let knight = piece_code(by, Role::Knight);
-        if KNIGHT_STEPS
+        self.squares[side][..self.counts[side] as usize]
             .iter()
-            .any(|&(dx, dy)| occupant(x + dx, y + dy) == knight)
-        {
-            return true;
-        }
-        let enemy_king = piece_code(by, Role::King);
-        if KING_STEPS
-            .iter()
-            .any(|&(dx, dy)| occupant(x + dx, y + dy) == enemy_king)
-        {
-            return true;
-        }
-        let queen = piece_code(by, Role::Queen);
-        for (directions, slider) in [
-            (ROOK_DIRECTIONS, piece_code(by, Role::Rook)),
-            (BISHOP_DIRECTIONS, piece_code(by, Role::Bishop)),
-        ] {
-            for (dx, dy) in directions {
-                let step = offset(dx, dy);
-                let mut index = king;
-                for _ in 0..survivors.reach(x, y, dx, dy) {
-                    index = index.wrapping_add_signed(step);
-                    let code = read(index);
-                    if code != 0 {
-                        if code == slider || code == queen {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        false
+            .any(|&index| {
+                let index = index as usize;
+                let (x, y) = rel_coords(index);
+                index != to
+                    && index != captured
+                    && survivors.contains(x, y)
+                    && self.hits(index, king, by, occupied)
+            })
     }
 
     /// Whether the side to move's king is attacked.
@@ -386,6 +332,31 @@ impl RelativePosition {
             survive: &SURVIVORS[(self.options.recentering == Recentering::Leibnizian) as usize]
                 [self.options.size as usize],
         };
+        // Bounding boxes (relative coordinates) of every piece, and of the pieces on the
+        // king's lines or a knight's jump from it.
+        let mut all = Window {
+            x_low: i32::MAX,
+            x_high: i32::MIN,
+            y_low: i32::MAX,
+            y_high: i32::MIN,
+        };
+        let mut near = all;
+        let widen = |window: &mut Window, x: i32, y: i32| {
+            window.x_low = window.x_low.min(x);
+            window.x_high = window.x_high.max(x);
+            window.y_low = window.y_low.min(y);
+            window.y_high = window.y_high.max(y);
+        };
+        for side in 0..2 {
+            for &index in &self.squares[side][..self.counts[side] as usize] {
+                let (x, y) = rel_coords(index as usize);
+                widen(&mut all, x, y);
+                let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
+                if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
+                    widen(&mut near, x, y);
+                }
+            }
+        }
         let board = &self.board;
 
         let behind = us.forward();
@@ -405,7 +376,7 @@ impl RelativePosition {
         }
 
         let queen = piece_code(them, Role::Queen);
-        let window = self.board_window();
+        let window = all;
         for (directions, slider) in [
             (ROOK_DIRECTIONS, piece_code(them, Role::Rook)),
             (BISHOP_DIRECTIONS, piece_code(them, Role::Bishop)),
@@ -449,31 +420,6 @@ impl RelativePosition {
             info.check_line = None;
         }
 
-        // Bounding boxes (relative coordinates) of every piece, and of the pieces on the
-        // king's lines or a knight's jump from it.
-        let mut all = Window {
-            x_low: i32::MAX,
-            x_high: i32::MIN,
-            y_low: i32::MAX,
-            y_high: i32::MIN,
-        };
-        let mut near = all;
-        let widen = |window: &mut Window, x: i32, y: i32| {
-            window.x_low = window.x_low.min(x);
-            window.x_high = window.x_high.max(x);
-            window.y_low = window.y_low.min(y);
-            window.y_high = window.y_high.max(y);
-        };
-        for side in 0..2 {
-            for &index in &self.squares[side][..self.counts[side] as usize] {
-                let (x, y) = rel_coords(index as usize);
-                widen(&mut all, x, y);
-                let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
-                if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
-                    widen(&mut near, x, y);
-                }
-            }
-        }
         let n = self.options.size as i32;
         let (ox, oy) = self.origin;
         info.shift_low = (ox - (n - 8), oy - (n - 8));
@@ -596,14 +542,15 @@ impl RelativePosition {
             let window = self.target_window(x, y);
             // A piece inside the leave window cannot come back into it once a ray leaves
             // it, so its rays may stop there.
-            let window = match self.options.leave {
-                Leave::Yes => window,
-                Leave::Sides if (0..8).contains(&y) => window.clamp_y(0, 7),
+            let (window, check_leave) = match self.options.leave {
+                Leave::Yes => (window, false),
+                Leave::Sides if (0..8).contains(&y) => (window.clamp_y(0, 7), false),
                 Leave::No if (0..8).contains(&x) && (0..8).contains(&y) => {
-                    window.clamp_y(0, 7).clamp_x(0, 7)
+                    (window.clamp_y(0, 7).clamp_x(0, 7), false)
                 }
-                _ => window,
+                _ => (window, true),
             };
+            let leave_allows = |tx: i32, ty: i32| !check_leave || self.leave_allows(tx, ty);
             let from_abs = self.abs_of(x, y);
             // Not the king, not pinned, no check, and not on the outer edge (so the
             // recentering cannot push the mover off): legal unless a piece that matters to
@@ -618,17 +565,19 @@ impl RelativePosition {
                 && from_abs.y != last;
             let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
             let mut emit = |tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
-                let to = rel_index(tx, ty);
-                let to_abs = self.abs_of(tx, ty);
-                let mv = RelativeMove::new(from_abs, to_abs, promotes.then_some(Role::Queen), kind);
                 let quick = simple
                     && kind != RelativeMoveKind::EnPassant
                     && info.near_survive.0 >> (tx - slot_base.0) as u32
                         & info.near_survive.1 >> (ty - slot_base.1) as u32
                         & 1
                         != 0;
-                let legal = quick
-                    || match kind {
+                let make = |promotion: Option<Role>| {
+                    RelativeMove::new(from_abs, self.abs_of(tx, ty), promotion, kind)
+                };
+                if !quick {
+                    let to = rel_index(tx, ty);
+                    let mv = make(promotes.then_some(Role::Queen));
+                    let legal = match kind {
                         RelativeMoveKind::Castle => self.is_legal_by_playing(mv),
                         RelativeMoveKind::EnPassant => {
                             let victim = rel_index(tx, y);
@@ -643,15 +592,16 @@ impl RelativePosition {
                             usize::MAX,
                         ),
                     };
-                if !legal {
-                    return;
+                    if !legal {
+                        return;
+                    }
                 }
                 if promotes {
                     for promotion in Role::PROMOTIONS {
-                        sink.push(RelativeMove::new(from_abs, to_abs, Some(promotion), kind));
+                        sink.push_with(|| make(Some(promotion)));
                     }
                 } else {
-                    sink.push(mv);
+                    sink.push_with(|| make(None));
                 }
             };
             match role {
@@ -660,20 +610,20 @@ impl RelativePosition {
                     let last_rank = back_rank(them);
                     let ty = y + forward;
                     if board[rel_index(x, ty)] == 0 {
-                        if window.contains(x, ty) && self.leave_allows(x, ty) {
+                        if window.contains(x, ty) && leave_allows(x, ty) {
                             emit(x, ty, RelativeMoveKind::Normal, ty == last_rank);
                         }
                         let ty2 = ty + forward;
                         if y == back_rank(us) + forward
                             && board[rel_index(x, ty2)] == 0
                             && window.contains(x, ty2)
-                            && self.leave_allows(x, ty2)
+                            && leave_allows(x, ty2)
                         {
                             emit(x, ty2, RelativeMoveKind::DoubleStep, false);
                         }
                     }
                     for tx in [x - 1, x + 1] {
-                        if !window.contains(tx, ty) || !self.leave_allows(tx, ty) {
+                        if !window.contains(tx, ty) || !leave_allows(tx, ty) {
                             continue;
                         }
                         let target = rel_index(tx, ty);
@@ -695,7 +645,7 @@ impl RelativePosition {
                         let (tx, ty) = (x + dx, y + dy);
                         if window.contains(tx, ty)
                             && !is_own(board[rel_index(tx, ty)])
-                            && self.leave_allows(tx, ty)
+                            && leave_allows(tx, ty)
                         {
                             emit(tx, ty, RelativeMoveKind::Normal, false);
                         }
@@ -722,7 +672,7 @@ impl RelativePosition {
                             if is_own(target) {
                                 break;
                             }
-                            if self.leave_allows(tx, ty) {
+                            if leave_allows(tx, ty) {
                                 emit(tx, ty, RelativeMoveKind::Normal, false);
                             }
                             if target != 0 {

@@ -31,9 +31,26 @@ pub(crate) const fn code_color(code: u8) -> Color {
     }
 }
 
+/// The role of each mailbox code (code 0, empty, reads as a pawn and is never asked).
+const ROLES: [Role; 13] = [
+    Role::Pawn,
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 #[inline]
 pub(crate) const fn code_role(code: u8) -> Role {
-    Role::from_index(((code - 1) % 6) as usize)
+    ROLES[code as usize]
 }
 
 #[inline]
@@ -323,32 +340,44 @@ impl RelativePosition {
         }
     }
 
-    /// Removes every piece whose relative square lies off the outer board when the inner
-    /// board's a1 is at `origin`. `seen_from` is the origin under which a lost piece's
-    /// reported square is given. Returns whether anything was lost.
+    /// The two edge checks in one pass: removes every piece whose relative square lies off the
+    /// outer board with the inner board's a1 at `shifted` (first check) or at `settled`
+    /// (second check). Lost pieces are reported on their squares before the move (first
+    /// check) or after the shift (second). Returns whether each check took anything.
     fn drop_off_board(
         &mut self,
-        origin: (i32, i32),
-        seen_from: (i32, i32),
-        mut lost: Option<&mut Vec<EdgeLoss>>,
-    ) -> bool {
-        let mut any = false;
+        before: (i32, i32),
+        shifted: (i32, i32),
+        settled: (i32, i32),
+        mut report: Option<&mut MoveReport>,
+    ) -> (bool, bool) {
+        let mut lost = (false, false);
         for side in 0..2 {
             let mut slot = 0;
             while slot < self.counts[side] as usize {
                 let index = self.squares[side][slot] as usize;
                 let (x, y) = rel_coords(index);
-                if self.on_board(x + origin.0, y + origin.1) {
+                let first = !self.on_board(x + shifted.0, y + shifted.1);
+                if !first && self.on_board(x + settled.0, y + settled.1) {
                     slot += 1;
                     continue;
                 }
-                any = true;
                 let code = self.board[index];
-                if let Some(lost) = lost.as_deref_mut() {
-                    lost.push(EdgeLoss {
+                if let Some(report) = report.as_deref_mut() {
+                    let (list, seen_from) = if first {
+                        (&mut report.lost_at_shift, before)
+                    } else {
+                        (&mut report.lost_at_recentering, shifted)
+                    };
+                    list.push(EdgeLoss {
                         square: AbsSquare::new((x + seen_from.0) as u8, (y + seen_from.1) as u8),
                         piece: code_piece(code),
                     });
+                }
+                if first {
+                    lost.0 = true;
+                } else {
+                    lost.1 = true;
                 }
                 let last = self.counts[side] as usize - 1;
                 self.squares[side][slot] = self.squares[side][last];
@@ -360,7 +389,7 @@ impl RelativePosition {
                 }
             }
         }
-        any
+        lost
     }
 
     /// Castling rights that survive a move touching a relative square.
@@ -446,19 +475,10 @@ impl RelativePosition {
 
         // The mover stays put, so the inner board (and everything else) moves by −d.
         let shifted = (ox - dx, oy - dy);
-        let lost_first = self.drop_off_board(
-            shifted,
-            (ox, oy),
-            report.as_deref_mut().map(|r| &mut r.lost_at_shift),
-        );
         let step = self.recentering_step(shifted);
         let settled = (shifted.0 + step.0, shifted.1 + step.1);
-        let lost_second = step != (0, 0)
-            && self.drop_off_board(
-                settled,
-                shifted,
-                report.as_deref_mut().map(|r| &mut r.lost_at_recentering),
-            );
+        let (lost_first, lost_second) =
+            self.drop_off_board((ox, oy), shifted, settled, report.as_deref_mut());
         if let Some(report) = report {
             report.origin_after_shift = shifted;
             report.recentering = step;

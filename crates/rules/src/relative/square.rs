@@ -65,13 +65,15 @@ impl fmt::Debug for AbsSquare {
     }
 }
 
-/// Width of the mailbox: relative coordinates run from −(N−8) to N−1 (at most −18..25 on
-/// 26×26), with two spare squares on each side so knight and king steps from any square of
-/// the outer board stay inside the array (and read empty there).
-pub(crate) const STRIDE: i32 = 48;
+/// Relative coordinates run from −(N−8) to N−1 (at most −18..25 on 26×26). With two spare
+/// squares on each side, so that knight and king steps from any square of the outer board stay
+/// inside the array (and read empty there), 48 rows and columns are enough; rows are 64 wide
+/// so that coordinates come from an index by shifts and masks.
+pub(crate) const STRIDE: i32 = 64;
+const ROWS: i32 = 48;
 /// Relative coordinate `r` is stored at column/row `r + PAD`.
 pub(crate) const PAD: i32 = 20;
-pub(crate) const CELLS: usize = (STRIDE * STRIDE) as usize;
+pub(crate) const CELLS: usize = (STRIDE * ROWS) as usize;
 /// Marks "no square" in the compact square fields.
 pub(crate) const NO_SQUARE: u16 = u16::MAX;
 
@@ -84,8 +86,11 @@ pub(crate) const fn rel_index(x: i32, y: i32) -> usize {
 /// Relative coordinates of a mailbox index.
 #[inline]
 pub(crate) const fn rel_coords(index: usize) -> (i32, i32) {
-    let i = index as i32;
-    (i % STRIDE - PAD, i / STRIDE - PAD)
+    let i = index as u32;
+    (
+        (i & (STRIDE as u32 - 1)) as i32 - PAD,
+        (i >> STRIDE.trailing_zeros()) as i32 - PAD,
+    )
 }
 
 /// Mailbox step for a relative direction.
