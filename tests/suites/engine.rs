@@ -591,3 +591,42 @@ fn clock_management_never_flags() {
         pos.play_unchecked(mv);
     }
 }
+
+#[test]
+fn easy_sometimes_leaves_a_piece_hanging_and_hard_never_does() {
+    // The e4 knight is attacked by the d5 pawn.
+    let pos =
+        ChessPosition::from_fen("rnbqkb1r/ppp1pppp/8/3p4/4N3/8/PPPPPPPP/R1BQKBNR w KQkq - 0 3")
+            .unwrap();
+    let knight_moves = |mv: rules::Move| pos.move_text(mv).starts_with("e4");
+    let mut hung = 0;
+    for seed in 0..60 {
+        let easy = think(
+            &pos,
+            &[],
+            &Limits::default(),
+            Level::Easy,
+            seed,
+            &FrozenClock,
+        );
+        if !knight_moves(easy.best_move.unwrap()) {
+            hung += 1;
+        }
+    }
+    assert!(hung >= 1, "Easy should sometimes miss the threat");
+    assert!(
+        hung <= 30,
+        "Easy should usually see it: missed {hung} of 60"
+    );
+    for seed in 0..5 {
+        let hard = think(
+            &pos,
+            &[],
+            &Limits::depth(6),
+            Level::Hard,
+            seed,
+            &FrozenClock,
+        );
+        assert!(knight_moves(hard.best_move.unwrap()));
+    }
+}

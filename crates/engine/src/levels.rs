@@ -40,8 +40,9 @@ impl Level {
                 default_move_time_ms: Some(500),
                 exact_root_scores: true,
                 noise_cp: 60,
-                mistake_percent: 25,
-                mistake_margin_cp: 300,
+                mistake_percent: 20,
+                // Wide enough to leave a minor piece hanging now and then.
+                mistake_margin_cp: 350,
                 contempt_cp: 0,
             },
             Level::Medium => LevelSettings {
