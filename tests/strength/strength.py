@@ -19,6 +19,7 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 # Short, balanced openings (four to six plies), played once with each colour.
 OPENINGS = [
@@ -139,6 +140,4 @@ def main():
 
 
 if __name__ == "__main__":
-    if "--pgn" in sys.argv:
-        import chess.pgn  # noqa: F401
     sys.exit(main())
