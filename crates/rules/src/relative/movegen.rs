@@ -13,7 +13,7 @@ use super::position::{
     back_rank, code_color, code_role, piece_code, RelativePosition, BLACK_LONG, BLACK_SHORT,
     WHITE_LONG, WHITE_SHORT,
 };
-use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE};
+use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE, PAD};
 use crate::types::{Color, Role};
 
 pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
@@ -93,6 +93,54 @@ const fn survivor_table() -> [[[(i8, i8); MAX_SHIFTS]; MAX_SIZE as usize + 1]; 2
                 };
                 table[mode][n as usize][slot as usize] = (low as i8, high as i8);
                 slot += 1;
+            }
+            n += 1;
+        }
+        mode += 1;
+    }
+    table
+}
+
+/// For each recentering and board size: per relative coordinate v (stored at v + PAD), the
+/// last shift slot whose survivor range starts at or below v, and the first whose range ends
+/// at or above v. Both range ends grow with the slot, so the slots keeping every piece of a
+/// bounding box [low, high] on board form the run `first_reaching[high]..=last_starting[low]`.
+#[derive(Clone, Copy)]
+struct SlotLimits {
+    last_starting: [i8; 48],
+    first_reaching: [i8; 48],
+}
+
+static SLOT_LIMITS: [[SlotLimits; MAX_SIZE as usize + 1]; 2] = slot_limit_table();
+
+const fn slot_limit_table() -> [[SlotLimits; MAX_SIZE as usize + 1]; 2] {
+    const EMPTY: SlotLimits = SlotLimits {
+        last_starting: [-1; 48],
+        first_reaching: [MAX_SHIFTS as i8; 48],
+    };
+    let mut table = [[EMPTY; MAX_SIZE as usize + 1]; 2];
+    let mut mode = 0;
+    while mode < 2 {
+        let mut n = MIN_SIZE as usize;
+        while n <= MAX_SIZE as usize {
+            let ranges = &SURVIVORS[mode][n];
+            let mut v = 0;
+            while v < 48 {
+                let coordinate = v as i32 - PAD;
+                let mut slot = 0;
+                while slot < n - 7 {
+                    let (low, high) = ranges[slot];
+                    if low as i32 <= coordinate {
+                        table[mode][n].last_starting[v] = slot as i8;
+                    }
+                    if high as i32 >= coordinate
+                        && table[mode][n].first_reaching[v] == MAX_SHIFTS as i8
+                    {
+                        table[mode][n].first_reaching[v] = slot as i8;
+                    }
+                    slot += 1;
+                }
+                v += 1;
             }
             n += 1;
         }
@@ -423,23 +471,22 @@ impl RelativePosition {
         let n = self.options.size as i32;
         let (ox, oy) = self.origin;
         info.shift_low = (ox - (n - 8), oy - (n - 8));
-        for slot in 0..(n - 7) as usize {
-            let (low, high) = info.survive[slot];
-            let (low, high) = (low as i32, high as i32);
-            let bit = 1 << slot;
-            if all.x_low >= low && all.x_high <= high {
-                info.all_survive.0 |= bit;
+        let limits = &SLOT_LIMITS[(self.options.recentering == Recentering::Leibnizian) as usize]
+            [n as usize];
+        let slots = |low: i32, high: i32| {
+            let last = limits.last_starting[(low + PAD) as usize] as i32;
+            let first = limits.first_reaching[(high + PAD) as usize] as i32;
+            if last >= first {
+                ((2u32 << last) - 1) & !((1u32 << first) - 1)
+            } else {
+                0
             }
-            if all.y_low >= low && all.y_high <= high {
-                info.all_survive.1 |= bit;
-            }
-            if near.x_low >= low && near.x_high <= high {
-                info.near_survive.0 |= bit;
-            }
-            if near.y_low >= low && near.y_high <= high {
-                info.near_survive.1 |= bit;
-            }
-        }
+        };
+        info.all_survive = (slots(all.x_low, all.x_high), slots(all.y_low, all.y_high));
+        info.near_survive = (
+            slots(near.x_low, near.x_high),
+            slots(near.y_low, near.y_high),
+        );
         info
     }
 
