@@ -11,7 +11,7 @@ use super::moves::{RelativeMove, RelativeMoveKind};
 use super::options::{Leave, Recentering, MAX_SIZE, MIN_SIZE};
 use super::position::{
     back_rank, code_color, code_role, piece_code, RelativePosition, BLACK_LONG, BLACK_SHORT,
-    WHITE_LONG, WHITE_SHORT,
+    MAX_PIECES, WHITE_LONG, WHITE_SHORT,
 };
 use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE, PAD};
 use crate::types::{Color, Role};
@@ -173,6 +173,10 @@ struct Legality {
     /// checks (a piece survives exactly when its relative square, the mover's new one
     /// included, lies in this range on both axes).
     survive: &'static [(i8, i8); MAX_SHIFTS],
+    /// The opponent's pieces on the king's lines or a knight's jump away: the only ones
+    /// that can attack the king where it stands, whatever else moves or falls.
+    aligned: [u16; MAX_PIECES],
+    aligned_count: u8,
 }
 
 impl Legality {
@@ -328,6 +332,7 @@ impl RelativePosition {
     /// attacker and the king.)
     fn is_attacked_after(
         &self,
+        info: &Legality,
         king: usize,
         survivors: &Window,
         from: usize,
@@ -335,21 +340,28 @@ impl RelativePosition {
         captured: usize,
     ) -> bool {
         let by = self.turn.other();
-        let side = by.index();
         let board = &self.board;
         let occupied = |square: usize| {
             square == to || (square != from && square != captured && board[square] != 0)
         };
-        self.squares[side][..self.counts[side] as usize]
-            .iter()
-            .any(|&index| {
-                let index = index as usize;
-                let (x, y) = rel_coords(index);
-                index != to
-                    && index != captured
-                    && survivors.contains(x, y)
-                    && self.hits(index, king, by, occupied)
-            })
+        let attacks = |&index: &u16| {
+            let index = index as usize;
+            let (x, y) = rel_coords(index);
+            index != to
+                && index != captured
+                && survivors.contains(x, y)
+                && self.hits(index, king, by, occupied)
+        };
+        if king == info.king {
+            info.aligned[..info.aligned_count as usize]
+                .iter()
+                .any(attacks)
+        } else {
+            let side = by.index();
+            self.squares[side][..self.counts[side] as usize]
+                .iter()
+                .any(attacks)
+        }
     }
 
     /// Whether the side to move's king is attacked.
@@ -377,6 +389,8 @@ impl RelativePosition {
             shift_low: (0, 0),
             all_survive: (0, 0),
             near_survive: (0, 0),
+            aligned: [0; MAX_PIECES],
+            aligned_count: 0,
             survive: &SURVIVORS[(self.options.recentering == Recentering::Leibnizian) as usize]
                 [self.options.size as usize],
         };
@@ -402,6 +416,10 @@ impl RelativePosition {
                 let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
                 if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
                     widen(&mut near, x, y);
+                    if side == them.index() {
+                        info.aligned[info.aligned_count as usize] = index;
+                        info.aligned_count += 1;
+                    }
                 }
             }
         }
@@ -525,7 +543,7 @@ impl RelativePosition {
             let king = if is_king { to } else { info.king };
             let (king_x, king_y) = rel_coords(king);
             return survivors.contains(king_x, king_y)
-                && !self.is_attacked_after(king, &survivors, from, to, captured);
+                && !self.is_attacked_after(info, king, &survivors, from, to, captured);
         }
         if is_king {
             return !self.is_attacked(to, self.turn.other(), info.king);
