@@ -41,8 +41,14 @@ const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// Receives generated moves: a list, or a counter.
 pub(crate) trait MoveSink {
+    /// Whether the sink only counts (so moves may be counted in bulk).
+    const COUNT_ONLY: bool = false;
+
     /// Takes one legal move; `make` builds it only if the sink needs it.
     fn push_with(&mut self, make: impl FnOnce() -> RelativeMove);
+
+    /// Takes `count` legal moves without naming them (counting sinks only).
+    fn add(&mut self, _count: usize) {}
 }
 
 impl MoveSink for Vec<RelativeMove> {
@@ -55,6 +61,13 @@ impl MoveSink for Vec<RelativeMove> {
 pub(crate) struct MoveCounter(pub usize);
 
 impl MoveSink for MoveCounter {
+    const COUNT_ONLY: bool = true;
+
+    #[inline]
+    fn add(&mut self, count: usize) {
+        self.0 += count;
+    }
+
     #[inline]
     fn push_with(&mut self, _make: impl FnOnce() -> RelativeMove) {
         self.0 += 1;
@@ -629,7 +642,7 @@ impl RelativePosition {
                 && from_abs.x != last
                 && from_abs.y != last;
             let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
-            let mut emit = |tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
+            let emit = |sink: &mut S, tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
                 let quick = simple
                     && kind != RelativeMoveKind::EnPassant
                     && info.near_survive.0 >> (tx - slot_base.0) as u32
@@ -676,7 +689,7 @@ impl RelativePosition {
                     let ty = y + forward;
                     if board[rel_index(x, ty)] == 0 {
                         if window.contains(x, ty) && leave_allows(x, ty) {
-                            emit(x, ty, RelativeMoveKind::Normal, ty == last_rank);
+                            emit(sink, x, ty, RelativeMoveKind::Normal, ty == last_rank);
                         }
                         let ty2 = ty + forward;
                         if y == back_rank(us) + forward
@@ -684,7 +697,7 @@ impl RelativePosition {
                             && window.contains(x, ty2)
                             && leave_allows(x, ty2)
                         {
-                            emit(x, ty2, RelativeMoveKind::DoubleStep, false);
+                            emit(sink, x, ty2, RelativeMoveKind::DoubleStep, false);
                         }
                     }
                     for tx in [x - 1, x + 1] {
@@ -694,9 +707,9 @@ impl RelativePosition {
                         let target = rel_index(tx, ty);
                         let victim = board[target];
                         if victim != 0 && !is_own(victim) {
-                            emit(tx, ty, RelativeMoveKind::Normal, ty == last_rank);
+                            emit(sink, tx, ty, RelativeMoveKind::Normal, ty == last_rank);
                         } else if victim == 0 && target == self.ep as usize {
-                            emit(tx, ty, RelativeMoveKind::EnPassant, false);
+                            emit(sink, tx, ty, RelativeMoveKind::EnPassant, false);
                         }
                     }
                 }
@@ -712,11 +725,13 @@ impl RelativePosition {
                             && !is_own(board[rel_index(tx, ty)])
                             && leave_allows(tx, ty)
                         {
-                            emit(tx, ty, RelativeMoveKind::Normal, false);
+                            emit(sink, tx, ty, RelativeMoveKind::Normal, false);
                         }
                     }
                     if role == Role::King && info.checkers == 0 {
-                        self.generate_castling(x, y, &window, &mut emit);
+                        self.generate_castling(x, y, &window, &mut |tx, ty, kind, promotes| {
+                            emit(sink, tx, ty, kind, promotes)
+                        });
                     }
                 }
                 Role::Bishop | Role::Rook | Role::Queen => {
@@ -725,6 +740,17 @@ impl RelativePosition {
                         Role::Rook => &ROOK_DIRECTIONS,
                         _ => &KING_STEPS,
                     };
+                    if S::COUNT_ONLY && simple && !check_leave {
+                        self.count_simple_rays(
+                            sink,
+                            &info,
+                            (from, x, y),
+                            directions,
+                            &window,
+                            &|sink: &mut S, tx, ty| emit(sink, tx, ty, RelativeMoveKind::Normal, false),
+                        );
+                        continue;
+                    }
                     for &(dx, dy) in directions {
                         let step = offset(dx, dy);
                         let mut index = from;
@@ -738,7 +764,7 @@ impl RelativePosition {
                                 break;
                             }
                             if leave_allows(tx, ty) {
-                                emit(tx, ty, RelativeMoveKind::Normal, false);
+                                emit(sink, tx, ty, RelativeMoveKind::Normal, false);
                             }
                             if target != 0 {
                                 break;
@@ -746,6 +772,73 @@ impl RelativePosition {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Counts the moves of an unpinned slider (no check, not on the outer edge, no leave
+    /// test needed) along its rays: the targets are found by walking the ray, and the ones
+    /// whose shift loses nothing that matters to the king are counted at once from the
+    /// per-shift masks; the others go through `slow`.
+    #[inline(always)]
+    fn count_simple_rays<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        info: &Legality,
+        (from, x, y): (usize, i32, i32),
+        directions: &[(i32, i32)],
+        window: &Window,
+        slow: &impl Fn(&mut S, i32, i32),
+    ) {
+        let us = self.turn;
+        let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
+        // The slot of d = 0 on each axis.
+        let base = (-info.shift_low.0, -info.shift_low.1);
+        // Bit j − 1 set when the j-th step along the ray keeps the king's pieces on board.
+        let along = |mask: u32, base: i32, d: i32| match d {
+            0 => {
+                if mask >> base & 1 != 0 {
+                    u32::MAX
+                } else {
+                    0
+                }
+            }
+            1 => mask >> (base + 1),
+            _ => {
+                if base == 0 {
+                    0
+                } else {
+                    mask.reverse_bits() >> (32 - base)
+                }
+            }
+        };
+        for &(dx, dy) in directions {
+            let step = offset(dx, dy);
+            let reach = window.reach(x, y, dx, dy);
+            let mut index = from;
+            let mut targets = reach;
+            for free in 0..reach {
+                index = index.wrapping_add_signed(step);
+                let code = self.board[index];
+                if code != 0 {
+                    let own = code >= own_low && code <= own_high;
+                    targets = free + !own as i32;
+                    break;
+                }
+            }
+            if targets <= 0 {
+                continue;
+            }
+            let span = u32::MAX >> (32 - targets);
+            let quick = along(info.near_survive.0, base.0, dx)
+                & along(info.near_survive.1, base.1, dy)
+                & span;
+            sink.add(quick.count_ones() as usize);
+            let mut rest = span & !quick;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as i32 + 1;
+                rest &= rest - 1;
+                slow(sink, x + j * dx, y + j * dy);
             }
         }
     }
