@@ -5,9 +5,9 @@
 //! | term | MG | EG | why |
 //! |---|---|---|---|
 //! | material, piece-square | as [`super::chess`] | | piece-square read at the nearest inner-board square |
-//! | piece off the inner board | −10 | −10 | it can be pushed over the edge and usually does little |
-//! | piece at distance 0 / 1 / 2 from the outer edge (off the inner board) | −20% / −8% / −3% of its value | | one shift the wrong way loses it |
-//! | own king at distance 0 / 1 / 2 from the outer edge | −300 / −120 / −40 | | losing the king over the edge loses the game |
+//! | piece off the inner board | −10 − 15% of its value | same | an enemy move with the right shift pushes it over the edge |
+//! | … and at distance 0 / 1 / 2 from the outer edge | a further −20% / −8% / −3% of its value | same | fewer enemy moves are needed to push it |
+//! | own king off the inner board | −150, and −300 / −120 / −40 more at distance 0 / 1 / 2 from the outer edge | same | losing the king over the edge loses the game |
 //! | room for forward moves (up to 4 squares) | +6 per square | +6 | the boundary rule caps each move's shift by the origin's distance to the edge |
 //! | king escape removed by the boundary rule, per enemy piece within 3 squares | −6 | −6 | mates are easier near the edges |
 //!
@@ -21,14 +21,17 @@ use rules::{Color, GamePosition, Role};
 
 const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const OFF_INNER_BOARD: i32 = 10;
+/// Share of a piece's value lost just for standing off the inner board (per cent): any
+/// enemy move with the right shift pushes it over the edge.
+const OFF_INNER_BOARD_PERCENT: i32 = 15;
+/// An own king off the inner board can be pushed over the edge, which loses the game.
+const KING_OFF_INNER_BOARD: i32 = 150;
 /// Share of a piece's value lost at outer-edge distance 0, 1, 2 (per cent).
 const EDGE_RISK_PERCENT: [i32; 3] = [20, 8, 3];
 const KING_EDGE_RISK: [i32; 3] = [300, 120, 40];
 const FORWARD_ROOM: i32 = 6;
 const MAX_COUNTED_ROOM: i32 = 4;
 const REMOVED_ESCAPE: i32 = 6;
-/// The value an enemy piece lost over the edge is given in move ordering.
-const EDGE_LOSS_ORDER_VALUE: i32 = 300;
 
 fn role_value(role: Role) -> i32 {
     ORDER_VALUE[role.index()]
@@ -64,16 +67,15 @@ fn white_score(pos: &RelativePosition) -> i32 {
             );
             let (x, y) = (square.x as i32, square.y as i32);
             let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
-            if role == Role::King {
-                if let Some(risk) = KING_EDGE_RISK.get(edge as usize) {
-                    side.add(-risk, -risk);
-                }
+            // Pieces on the inner board can never fall: the inner board stays inside.
+            if !on_inner && role == Role::King {
+                let risk = KING_OFF_INNER_BOARD + KING_EDGE_RISK.get(edge as usize).unwrap_or(&0);
+                side.add(-risk, -risk);
             } else if !on_inner {
-                side.add(-OFF_INNER_BOARD, -OFF_INNER_BOARD);
-                if let Some(percent) = EDGE_RISK_PERCENT.get(edge as usize) {
-                    let loss = role_value(role) * percent / 100;
-                    side.add(-loss, -loss);
-                }
+                let percent =
+                    OFF_INNER_BOARD_PERCENT + EDGE_RISK_PERCENT.get(edge as usize).unwrap_or(&0);
+                let loss = OFF_INNER_BOARD + role_value(role) * percent / 100;
+                side.add(-loss, -loss);
             }
             if let Some(king) = enemy_king {
                 let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
@@ -118,16 +120,28 @@ struct EdgeRisk {
     size: i32,
     origin: (i32, i32),
     aristotelian: bool,
-    exposed: Vec<(i32, i32)>,
+    /// Relative coordinates and ordering value of each exposed enemy piece.
+    exposed: Vec<(i32, i32, i32)>,
 }
+
+/// What pushing the enemy king over the edge is worth to move ordering: more than any
+/// material, since it ends the game.
+const KING_LOSS_ORDER_VALUE: i32 = 20_000;
 
 impl EdgeRisk {
     fn new(pos: &RelativePosition) -> EdgeRisk {
         let origin = pos.origin();
         let exposed = pos
             .pieces_of(pos.turn().other())
-            .map(|(square, _)| pos.relative_of(square))
-            .filter(|(rx, ry)| !(0..8).contains(rx) || !(0..8).contains(ry))
+            .filter_map(|(square, piece)| {
+                let (rx, ry) = pos.relative_of(square);
+                let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
+                let value = match piece.role {
+                    Role::King => KING_LOSS_ORDER_VALUE,
+                    role => role_value(role),
+                };
+                (!on_inner).then_some((rx, ry, value))
+            })
             .collect();
         EdgeRisk {
             size: pos.size() as i32,
@@ -137,11 +151,12 @@ impl EdgeRisk {
         }
     }
 
-    /// Whether `mv` pushes one of the exposed pieces (other than one it captures on its
-    /// target) over the edge, at the shift or at the recentering.
-    fn loses_piece(&self, mv: RelativeMove) -> bool {
+    /// The value of the most valuable exposed piece that `mv` pushes over the edge, at the
+    /// shift or at the recentering (0 when none; a piece it captures on its target does
+    /// not count).
+    fn loss_value(&self, mv: RelativeMove) -> i32 {
         if self.exposed.is_empty() {
-            return false;
+            return 0;
         }
         let (dx, dy) = mv.shift();
         let shifted = (self.origin.0 - dx, self.origin.1 - dy);
@@ -157,13 +172,22 @@ impl EdgeRisk {
         );
         let size = self.size;
         let on_board = |x: i32, y: i32| (0..size).contains(&x) && (0..size).contains(&y);
-        self.exposed.iter().any(|&(rx, ry)| {
-            if (rx, ry) == target {
-                return false;
-            }
-            let (x, y) = (rx + shifted.0, ry + shifted.1);
-            !on_board(x, y) || !on_board(x + step.0, y + step.1)
-        })
+        self.exposed
+            .iter()
+            .filter(|&&(rx, ry, _)| {
+                if (rx, ry) == target {
+                    return false;
+                }
+                let (x, y) = (rx + shifted.0, ry + shifted.1);
+                !on_board(x, y) || !on_board(x + step.0, y + step.1)
+            })
+            .map(|&(_, _, value)| value)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn loses_piece(&self, mv: RelativeMove) -> bool {
+        self.loss_value(mv) > 0
     }
 }
 
@@ -199,14 +223,7 @@ impl SearchPosition for RelativePosition {
                 _ => 0,
             }
         };
-        if direct > 0 {
-            return direct;
-        }
-        if enemy_loses_over_edge(self, mv) {
-            EDGE_LOSS_ORDER_VALUE
-        } else {
-            0
-        }
+        direct.max(EdgeRisk::new(self).loss_value(mv))
     }
 
     fn attacker_value(&self, mv: RelativeMove) -> i32 {
