@@ -15,6 +15,7 @@ use super::position::{
 };
 use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE, PAD};
 use crate::types::{Color, Role};
+use std::cell::OnceCell;
 
 pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
@@ -190,6 +191,23 @@ struct Legality {
     /// that can attack the king where it stands, whatever else moves or falls.
     aligned: [u16; MAX_PIECES],
     aligned_count: u8,
+    /// The opponent's pieces, listed on first need (king steps).
+    attackers: OnceCell<AttackerList>,
+}
+
+/// An opponent's piece as the attack test wants it.
+#[derive(Clone, Copy)]
+struct Attacker {
+    dx_base: i8,
+    dy_base: i8,
+    role: Role,
+    index: u16,
+}
+
+/// The opponent's pieces with their relative coordinates and roles.
+struct AttackerList {
+    items: [Attacker; MAX_PIECES],
+    len: usize,
 }
 
 impl Legality {
@@ -260,6 +278,39 @@ impl Window {
     }
 }
 
+/// Whether a piece of `by` and `role` on `index`, `(dx, dy)` away from a target, hits it by
+/// its movement pattern, with `occupied` deciding which squares in between block.
+#[inline(always)]
+fn hits_from(
+    dx: i32,
+    dy: i32,
+    role: Role,
+    index: usize,
+    by: Color,
+    occupied: impl Fn(usize) -> bool,
+) -> bool {
+    let line = match role {
+        Role::Pawn => return dy == by.forward() && (dx == 1 || dx == -1),
+        Role::Knight => return dx * dy == 2 || dx * dy == -2,
+        Role::King => return dx.abs() <= 1 && dy.abs() <= 1,
+        Role::Rook => dx == 0 || dy == 0,
+        Role::Bishop => dx == dy || dx == -dy,
+        Role::Queen => dx == 0 || dy == 0 || dx == dy || dx == -dy,
+    };
+    if !line {
+        return false;
+    }
+    let step = offset(dx.signum(), dy.signum());
+    let mut square = index;
+    for _ in 1..dx.abs().max(dy.abs()) {
+        square = square.wrapping_add_signed(step);
+        if occupied(square) {
+            return false;
+        }
+    }
+    true
+}
+
 impl RelativePosition {
     /// Targets a piece on relative `(x, y)` may reach under the outer-board limit and the
     /// boundary rule: d must keep 0 ≤ O − d ≤ N − 8 on each axis.
@@ -314,27 +365,76 @@ impl RelativePosition {
     ) -> bool {
         let (px, py) = rel_coords(index);
         let (tx, ty) = rel_coords(target);
-        let (dx, dy) = (tx - px, ty - py);
-        let line = match code_role(self.board[index]) {
-            Role::Pawn => return dy == by.forward() && (dx == 1 || dx == -1),
-            Role::Knight => return dx * dy == 2 || dx * dy == -2,
-            Role::King => return dx.abs() <= 1 && dy.abs() <= 1,
-            Role::Rook => dx == 0 || dy == 0,
-            Role::Bishop => dx == dy || dx == -dy,
-            Role::Queen => dx == 0 || dy == 0 || dx == dy || dx == -dy,
+        hits_from(
+            tx - px,
+            ty - py,
+            code_role(self.board[index]),
+            index,
+            by,
+            occupied,
+        )
+    }
+
+    /// The opponent's pieces that could attack some square next to the king on relative
+    /// `(king_x, king_y)` (the only squares a king step tests).
+    fn attacker_list(&self, king_x: i32, king_y: i32) -> AttackerList {
+        let side = self.turn.other().index();
+        let mut list = AttackerList {
+            items: [Attacker {
+                dx_base: 0,
+                dy_base: 0,
+                role: Role::Pawn,
+                index: 0,
+            }; MAX_PIECES],
+            len: 0,
         };
-        if !line {
-            return false;
-        }
-        let step = offset(dx.signum(), dy.signum());
-        let mut square = index;
-        for _ in 1..dx.abs().max(dy.abs()) {
-            square = square.wrapping_add_signed(step);
-            if occupied(square) {
-                return false;
+        for &index in &self.squares[side][..self.counts[side] as usize] {
+            let (x, y) = rel_coords(index as usize);
+            let (vx, vy) = (x - king_x, y - king_y);
+            let role = code_role(self.board[index as usize]);
+            let straight = vx.abs() <= 1 || vy.abs() <= 1;
+            let diagonal = (vx - vy).abs() <= 2 || (vx + vy).abs() <= 2;
+            let near = vx.abs() <= 3 && vy.abs() <= 3;
+            let may_reach = match role {
+                Role::Rook => straight,
+                Role::Bishop => diagonal,
+                Role::Queen => straight || diagonal,
+                _ => near,
+            };
+            if may_reach {
+                list.items[list.len] = Attacker {
+                    dx_base: x as i8,
+                    dy_base: y as i8,
+                    role,
+                    index,
+                };
+                list.len += 1;
             }
         }
-        true
+        list
+    }
+
+    /// Whether the opponent attacks `target`, a square next to the king, with `ignore` read
+    /// as empty, from the attacker list (built once per position on first need).
+    fn attacked_from_list(&self, info: &Legality, target: usize, ignore: usize) -> bool {
+        let list = info
+            .attackers
+            .get_or_init(|| self.attacker_list(info.king_x, info.king_y));
+        let (tx, ty) = rel_coords(target);
+        let by = self.turn.other();
+        let board = &self.board;
+        list.items[..list.len].iter().any(|attacker| {
+            let index = attacker.index as usize;
+            index != target
+                && hits_from(
+                    tx - attacker.dx_base as i32,
+                    ty - attacker.dy_base as i32,
+                    attacker.role,
+                    index,
+                    by,
+                    |square| square != ignore && board[square] != 0,
+                )
+        })
     }
 
     /// Whether the side to move's king, on `king` after a move from `from` to `to` (capturing
@@ -404,6 +504,7 @@ impl RelativePosition {
             near_survive: (0, 0),
             aligned: [0; MAX_PIECES],
             aligned_count: 0,
+            attackers: OnceCell::new(),
             survive: &SURVIVORS[(self.options.recentering == Recentering::Leibnizian) as usize]
                 [self.options.size as usize],
         };
@@ -559,7 +660,7 @@ impl RelativePosition {
                 && !self.is_attacked_after(info, king, &survivors, from, to, captured);
         }
         if is_king {
-            return !self.is_attacked(to, self.turn.other(), info.king);
+            return !self.attacked_from_list(info, to, info.king);
         }
         // Without edge losses a double check leaves only king moves (with them, a move may
         // push a checker over the edge, which the slow path above judges).
@@ -747,7 +848,9 @@ impl RelativePosition {
                             (from, x, y),
                             directions,
                             &window,
-                            &|sink: &mut S, tx, ty| emit(sink, tx, ty, RelativeMoveKind::Normal, false),
+                            &|sink: &mut S, tx, ty| {
+                                emit(sink, tx, ty, RelativeMoveKind::Normal, false)
+                            },
                         );
                         continue;
                     }
