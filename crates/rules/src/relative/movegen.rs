@@ -15,7 +15,6 @@ use super::position::{
 };
 use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE, PAD};
 use crate::types::{Color, Role};
-use std::cell::OnceCell;
 
 pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
@@ -191,23 +190,9 @@ struct Legality {
     /// that can attack the king where it stands, whatever else moves or falls.
     aligned: [u16; MAX_PIECES],
     aligned_count: u8,
-    /// The opponent's pieces, listed on first need (king steps).
-    attackers: OnceCell<AttackerList>,
-}
-
-/// An opponent's piece as the attack test wants it.
-#[derive(Clone, Copy)]
-struct Attacker {
-    dx_base: i8,
-    dy_base: i8,
-    role: Role,
-    index: u16,
-}
-
-/// The opponent's pieces with their relative coordinates and roles.
-struct AttackerList {
-    items: [Attacker; MAX_PIECES],
-    len: usize,
+    /// Bit per slot of the opponent's piece list: pieces that could attack a square next
+    /// to the king (the only squares a king step tests).
+    near_king: u32,
 }
 
 impl Legality {
@@ -375,66 +360,25 @@ impl RelativePosition {
         )
     }
 
-    /// The opponent's pieces that could attack some square next to the king on relative
-    /// `(king_x, king_y)` (the only squares a king step tests).
-    fn attacker_list(&self, king_x: i32, king_y: i32) -> AttackerList {
-        let side = self.turn.other().index();
-        let mut list = AttackerList {
-            items: [Attacker {
-                dx_base: 0,
-                dy_base: 0,
-                role: Role::Pawn,
-                index: 0,
-            }; MAX_PIECES],
-            len: 0,
-        };
-        for &index in &self.squares[side][..self.counts[side] as usize] {
-            let (x, y) = rel_coords(index as usize);
-            let (vx, vy) = (x - king_x, y - king_y);
-            let role = code_role(self.board[index as usize]);
-            let straight = vx.abs() <= 1 || vy.abs() <= 1;
-            let diagonal = (vx - vy).abs() <= 2 || (vx + vy).abs() <= 2;
-            let near = vx.abs() <= 3 && vy.abs() <= 3;
-            let may_reach = match role {
-                Role::Rook => straight,
-                Role::Bishop => diagonal,
-                Role::Queen => straight || diagonal,
-                _ => near,
-            };
-            if may_reach {
-                list.items[list.len] = Attacker {
-                    dx_base: x as i8,
-                    dy_base: y as i8,
-                    role,
-                    index,
-                };
-                list.len += 1;
+    /// Whether the opponent attacks `target`, a square next to the king, with `ignore` read
+    /// as empty; only the pieces marked in `info.near_king` can.
+    fn attacked_next_to_king(&self, info: &Legality, target: usize, ignore: usize) -> bool {
+        let by = self.turn.other();
+        let list = &self.squares[by.index()];
+        let board = &self.board;
+        let mut candidates = info.near_king;
+        while candidates != 0 {
+            let index = list[candidates.trailing_zeros() as usize] as usize;
+            candidates &= candidates - 1;
+            if index != target
+                && self.hits(index, target, by, |square| {
+                    square != ignore && board[square] != 0
+                })
+            {
+                return true;
             }
         }
-        list
-    }
-
-    /// Whether the opponent attacks `target`, a square next to the king, with `ignore` read
-    /// as empty, from the attacker list (built once per position on first need).
-    fn attacked_from_list(&self, info: &Legality, target: usize, ignore: usize) -> bool {
-        let list = info
-            .attackers
-            .get_or_init(|| self.attacker_list(info.king_x, info.king_y));
-        let (tx, ty) = rel_coords(target);
-        let by = self.turn.other();
-        let board = &self.board;
-        list.items[..list.len].iter().any(|attacker| {
-            let index = attacker.index as usize;
-            index != target
-                && hits_from(
-                    tx - attacker.dx_base as i32,
-                    ty - attacker.dy_base as i32,
-                    attacker.role,
-                    index,
-                    by,
-                    |square| square != ignore && board[square] != 0,
-                )
-        })
+        false
     }
 
     /// Whether the side to move's king, on `king` after a move from `from` to `to` (capturing
@@ -504,7 +448,7 @@ impl RelativePosition {
             near_survive: (0, 0),
             aligned: [0; MAX_PIECES],
             aligned_count: 0,
-            attackers: OnceCell::new(),
+            near_king: 0,
             survive: &SURVIVORS[(self.options.recentering == Recentering::Leibnizian) as usize]
                 [self.options.size as usize],
         };
@@ -524,10 +468,28 @@ impl RelativePosition {
             window.y_high = window.y_high.max(y);
         };
         for side in 0..2 {
-            for &index in &self.squares[side][..self.counts[side] as usize] {
+            for (slot, &index) in self.squares[side][..self.counts[side] as usize]
+                .iter()
+                .enumerate()
+            {
                 let (x, y) = rel_coords(index as usize);
                 widen(&mut all, x, y);
                 let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
+                if side == them.index() {
+                    // Could it attack a square next to the king? On a file or rank through
+                    // the 3×3 block, a diagonal through it, or within a knight's jump.
+                    let role = code_role(self.board[index as usize]);
+                    let (sx, sy) = (x - king_x, y - king_y);
+                    let straight = vx <= 1 || vy <= 1;
+                    let diagonal = (sx - sy).abs() <= 2 || (sx + sy).abs() <= 2;
+                    let may_reach = match role {
+                        Role::Rook => straight,
+                        Role::Bishop => diagonal,
+                        Role::Queen => straight || diagonal,
+                        _ => vx <= 3 && vy <= 3,
+                    };
+                    info.near_king |= (may_reach as u32) << slot;
+                }
                 if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
                     widen(&mut near, x, y);
                     if side == them.index() {
@@ -660,7 +622,7 @@ impl RelativePosition {
                 && !self.is_attacked_after(info, king, &survivors, from, to, captured);
         }
         if is_king {
-            return !self.attacked_from_list(info, to, info.king);
+            return !self.attacked_next_to_king(info, to, info.king);
         }
         // Without edge losses a double check leaves only king moves (with them, a move may
         // push a checker over the edge, which the slow path above judges).
