@@ -1,5 +1,5 @@
 //! Deliberately simple reference implementations of the variants, square by square, used only
 //! to cross-check the fast move generators in the test suites.
+pub mod naive_relative;
 pub mod naive_sliding;
 pub mod perft_file;
-pub mod naive_relative;

@@ -4,11 +4,11 @@
 pub mod any;
 pub mod attacks;
 // The multiplier search is used by build.rs; the library needs only the ray walks.
-#[allow(dead_code)]
-mod magic_search;
 pub mod bitboard;
 pub mod chess;
 pub mod game;
+#[allow(dead_code)]
+mod magic_search;
 pub mod options;
 pub mod perft;
 pub mod position;
