@@ -454,11 +454,13 @@ impl RelativePosition {
         };
         // Bounding boxes (relative coordinates) of every piece, and of the pieces on the
         // king's lines or a knight's jump from it.
+        // Both boxes start as the inner board: it never falls off, so adding it changes no
+        // survival test, and pieces on it need no widening.
         let mut all = Window {
-            x_low: i32::MAX,
-            x_high: i32::MIN,
-            y_low: i32::MAX,
-            y_high: i32::MIN,
+            x_low: 0,
+            x_high: 7,
+            y_low: 0,
+            y_high: 7,
         };
         let mut near = all;
         let widen = |window: &mut Window, x: i32, y: i32| {
@@ -473,7 +475,13 @@ impl RelativePosition {
                 .enumerate()
             {
                 let (x, y) = rel_coords(index as usize);
-                widen(&mut all, x, y);
+                let inner = (x as u32 | y as u32) < 8;
+                if inner && side == us.index() {
+                    continue;
+                }
+                if !inner {
+                    widen(&mut all, x, y);
+                }
                 let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
                 if side == them.index() {
                     // Could it attack a square next to the king? On a file or rank through
@@ -491,7 +499,9 @@ impl RelativePosition {
                     info.near_king |= (may_reach as u32) << slot;
                 }
                 if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
-                    widen(&mut near, x, y);
+                    if !inner {
+                        widen(&mut near, x, y);
+                    }
                     if side == them.index() {
                         info.aligned[info.aligned_count as usize] = index;
                         info.aligned_count += 1;

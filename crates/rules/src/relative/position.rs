@@ -357,6 +357,11 @@ impl RelativePosition {
             while slot < self.counts[side] as usize {
                 let index = self.squares[side][slot] as usize;
                 let (x, y) = rel_coords(index);
+                // The inner board always stays inside the outer board.
+                if (x as u32 | y as u32) < 8 {
+                    slot += 1;
+                    continue;
+                }
                 let first = !self.on_board(x + shifted.0, y + shifted.1);
                 if !first && self.on_board(x + settled.0, y + settled.1) {
                     slot += 1;
