@@ -2,10 +2,14 @@
 //!
 //! Candidates are generated in relative terms (rays, steps and pawn moves from the mover's
 //! relative square) within the window of targets that the outer-board limit, the boundary
-//! rule and the leave setting allow. Legality takes a fast path, the ordinary check-and-pin
-//! test, when no piece can fall over the edge on this move (which is decided per shift vector
-//! from the pieces' bounding box); otherwise, and for castling and en passant, the move is
-//! played on a copy and judged on the result.
+//! rule and the leave setting allow. Pieces keep their relative squares through a move, so
+//! the pieces that fall over the edge are those outside a window that depends only on the
+//! shift vector d (see `SURVIVORS`). Legality then takes one of three paths:
+//! - nothing that matters to the king falls (decided per axis and shift from bounding boxes):
+//!   the ordinary check-and-pin test, or for a king step an attack test on its target;
+//! - otherwise (and for en passant): the king's survival, then an attack test on the current
+//!   board with the few changed squares overridden and the fallen pieces left out;
+//! - castling: the move is played on a copy and judged on the result.
 
 use super::moves::{RelativeMove, RelativeMoveKind};
 use super::options::{Leave, Recentering, MAX_SIZE, MIN_SIZE};
