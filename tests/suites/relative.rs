@@ -57,6 +57,7 @@ fn compare_with_naive(pos: &RelativePosition) -> Vec<RelativeMove> {
         .map(|&mv| {
             let mut next = pos.clone();
             next.play_unchecked(mv);
+            check_report(pos, mv, &next);
             (mv.text(), next.position_text())
         })
         .collect();
@@ -81,6 +82,57 @@ fn compare_with_naive(pos: &RelativePosition) -> Vec<RelativeMove> {
     assert_eq!(pos.lost_outright(), naive.lost_outright());
     assert_eq!(pos.is_check(), naive.in_check(), "check status in {text}");
     moves
+}
+
+/// The move report agrees with the move: same result as `play_unchecked`, origins, and every
+/// piece gone accounted for at the right check from squares that make sense.
+fn check_report(pos: &RelativePosition, mv: RelativeMove, expected: &RelativePosition) {
+    let mut next = pos.clone();
+    let report = next.play_with_report(mv);
+    assert_eq!(next.position_text(), expected.position_text());
+    assert_eq!(next.hash(), expected.hash());
+    let n = pos.size() as i32;
+    let on_board = |(x, y): (i32, i32)| (0..n).contains(&x) && (0..n).contains(&y);
+    let origin = pos.origin();
+    assert_eq!(report.origin_before, (origin.x as i32, origin.y as i32));
+    assert_eq!(report.shift, mv.shift());
+    let shifted = (
+        report.origin_before.0 - report.shift.0,
+        report.origin_before.1 - report.shift.1,
+    );
+    assert_eq!(report.origin_after_shift, shifted);
+    let after = next.origin();
+    assert_eq!(report.origin_after(), (after.x as i32, after.y as i32));
+    let (dx, dy) = report.shift;
+    for loss in &report.lost_at_shift {
+        assert_eq!(pos.piece_at(loss.square), Some(loss.piece), "{}", mv.text());
+        let pushed = (loss.square.x as i32 - dx, loss.square.y as i32 - dy);
+        assert!(
+            !on_board(pushed),
+            "{} lost at the shift from {}",
+            mv.text(),
+            loss.square
+        );
+    }
+    let (sx, sy) = report.recentering;
+    for loss in &report.lost_at_recentering {
+        let pushed = (loss.square.x as i32 + sx, loss.square.y as i32 + sy);
+        assert!(
+            !on_board(pushed),
+            "{} lost at recentering from {}",
+            mv.text(),
+            loss.square
+        );
+    }
+    let gone = report.captured.is_some() as usize
+        + report.lost_at_shift.len()
+        + report.lost_at_recentering.len();
+    let count = |p: &RelativePosition| p.piece_count(Color::White) + p.piece_count(Color::Black);
+    assert_eq!(count(pos) - gone, count(&next), "{}", mv.text());
+    assert_eq!(
+        report.castling_rook.is_some(),
+        mv.kind() == RelativeMoveKind::Castle
+    );
 }
 
 const SIZES: [u8; 6] = [10, 11, 12, 16, 20, 26];
