@@ -43,6 +43,12 @@ pub(crate) const KING_STEPS: [(i32, i32); 8] = [
 const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
+/// A bit number for each of the eight ray directions (components −1, 0 or 1).
+#[inline]
+const fn ray_bit(dx: i32, dy: i32) -> u32 {
+    ((dx + 1) * 3 + dy + 1) as u32
+}
+
 /// Receives generated moves: a list, or a counter.
 pub(crate) trait MoveSink {
     /// Whether the sink only counts (so moves may be counted in bulk).
@@ -473,6 +479,7 @@ impl RelativePosition {
             window.y_low = window.y_low.min(y);
             window.y_high = window.y_high.max(y);
         };
+        let mut slider_rays = 0u32;
         for side in 0..2 {
             for (slot, &index) in self.squares[side][..self.counts[side] as usize]
                 .iter()
@@ -501,6 +508,18 @@ impl RelativePosition {
                         _ => vx <= 3 && vy <= 3,
                     };
                     info.near_king |= (may_reach as u32) << slot;
+                    // Rays from the king worth walking: those with an enemy slider on them.
+                    let on_file_or_rank = vx == 0 || vy == 0;
+                    let on_diagonal = vx == vy;
+                    let slides_there = match role {
+                        Role::Rook => on_file_or_rank,
+                        Role::Bishop => on_diagonal,
+                        Role::Queen => on_file_or_rank || on_diagonal,
+                        _ => false,
+                    };
+                    if slides_there && (vx | vy) != 0 {
+                        slider_rays |= 1 << ray_bit(sx.signum(), sy.signum());
+                    }
                 }
                 if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
                     if !inner {
@@ -538,6 +557,9 @@ impl RelativePosition {
             (BISHOP_DIRECTIONS, piece_code(them, Role::Bishop)),
         ] {
             for (dx, dy) in directions {
+                if slider_rays >> ray_bit(dx, dy) & 1 == 0 {
+                    continue;
+                }
                 let step = offset(dx, dy);
                 let mut index = king;
                 let mut shield: Option<usize> = None;
