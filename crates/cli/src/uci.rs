@@ -211,20 +211,23 @@ impl<P: ToolPosition> UciSession for Session<P> {
     }
 }
 
-/// Standard output shared by the command loop and the input thread.
+/// The output stream, shared by the command loop and the input thread; one line at a time.
 #[derive(Clone)]
-struct Output(Arc<Mutex<()>>);
+struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Output {
+    fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+
     fn line(&self, text: &str) {
-        let _guard = self
+        let mut writer = self
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut stdout = std::io::stdout().lock();
         // A closed pipe means the GUI has gone; there is no one left to tell.
-        let _ = writeln!(stdout, "{text}");
-        let _ = stdout.flush();
+        let _ = writeln!(writer, "{text}");
+        let _ = writer.flush();
     }
 }
 
@@ -414,14 +417,23 @@ pub fn run(args: &[String]) -> CliResult {
             "uci takes no arguments (got '{extra}')"
         )));
     }
-    let out = Output(Arc::new(Mutex::new(())));
+    serve(
+        std::io::BufReader::new(std::io::stdin()),
+        Box::new(std::io::stdout()),
+    );
+    Ok(())
+}
+
+/// The UCI loop over any input and output (standard input and output for `run`).
+fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
+    let out = Output::new(output);
     let stop = Arc::new(AtomicBool::new(false));
     let searching = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<String>();
     {
         let (stop, searching, out) = (Arc::clone(&stop), Arc::clone(&searching), out.clone());
         std::thread::spawn(move || {
-            for line in std::io::stdin().lock().lines() {
+            for line in input.lines() {
                 let Ok(line) = line else { break };
                 let command = line.split_whitespace().next().unwrap_or("");
                 match command {
@@ -544,7 +556,6 @@ pub fn run(args: &[String]) -> CliResult {
             _ => out.line(&format!("info string unknown command '{command}'")),
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -565,6 +576,82 @@ mod tests {
             parse_go(&["depth", "7"], Color::White).unwrap().depth,
             Some(7)
         );
+    }
+
+    /// Runs a UCI session over `input` and returns everything it wrote.
+    fn session_output(input: &str) -> String {
+        #[derive(Clone)]
+        struct Shared(Arc<Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Shared(Arc::new(Mutex::new(Vec::new())));
+        serve(
+            std::io::Cursor::new(input.to_string()),
+            Box::new(buffer.clone()),
+        );
+        let bytes = buffer.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    fn best_moves(output: &str) -> Vec<&str> {
+        output
+            .lines()
+            .filter_map(|line| line.strip_prefix("bestmove "))
+            .collect()
+    }
+
+    #[test]
+    fn a_session_answers_and_plays_legal_moves_in_every_variant() {
+        let output = session_output(
+            "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 4\n\
+             setoption name UCI_Variant value sliding\nsetoption name gap value e5\n\
+             position startpos\ngo depth 3\n\
+             setoption name UCI_Variant value relative\nposition startpos moves k5j7\ngo depth 2\n\
+             setoption name UCI_Variant value chess\nsetoption name UCI_Chess960 value true\n\
+             position fen 6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1\ngo depth 3\nquit\n",
+        );
+        assert!(output.contains("uciok") && output.contains("readyok"));
+        assert!(output.contains("option name UCI_Variant"));
+        let moves = best_moves(&output);
+        assert_eq!(moves.len(), 4, "{output}");
+        let standard = ChessPosition::startpos();
+        let mut after = standard;
+        for text in ["e2e4", "e7e5"] {
+            let mv = after.parse_move_text(text).unwrap();
+            after.play_unchecked(mv);
+        }
+        assert!(after.parse_move_text(moves[0]).is_ok(), "{}", moves[0]);
+        let sliding = SlidingPosition::start(Tile::parse("e5").unwrap());
+        assert!(sliding.parse_move_text(moves[1]).is_ok(), "{}", moves[1]);
+        let mut relative = RelativePosition::start(Default::default());
+        let opening = relative.parse_move_text("k5j7").unwrap();
+        relative.play_unchecked(opening);
+        assert!(relative.parse_move_text(moves[2]).is_ok(), "{}", moves[2]);
+        assert!(
+            output.contains("score mate"),
+            "Ra8 mate must be reported as mate: {output}"
+        );
+    }
+
+    #[test]
+    fn bad_input_is_reported_and_the_session_goes_on() {
+        let output = session_output(
+            "position fen not a fen\ngo depth 1\nsetoption name Nonsense value 1\n\
+             position startpos moves e2e5\nfoo\ngo depth x\nisready\n",
+        );
+        assert!(output.contains("info string error"));
+        assert!(output.contains("unknown command 'foo'"));
+        assert!(output.contains("readyok"), "{output}");
+        for mv in best_moves(&output) {
+            assert!(ChessPosition::startpos().parse_move_text(mv).is_ok() || mv == "0000");
+        }
     }
 
     #[test]
