@@ -14,7 +14,8 @@ const USAGE: &str = "usage: boardshift perft --variant V [--option KEY=VALUE]…
 pub enum AnyPosition {
     Chess(ChessPosition),
     Sliding(SlidingPosition),
-    Relative(RelativePosition),
+    /// Boxed: a relative position is far larger than the others.
+    Relative(Box<RelativePosition>),
 }
 
 /// Calls `$body` with `$p` bound to the concrete position (monomorphised per variant).
@@ -24,7 +25,10 @@ macro_rules! with_position {
         match $any {
             $crate::perft::AnyPosition::Chess($p) => $body,
             $crate::perft::AnyPosition::Sliding($p) => $body,
-            $crate::perft::AnyPosition::Relative($p) => $body,
+            $crate::perft::AnyPosition::Relative($p) => {
+                let $p = *$p;
+                $body
+            }
         }
     };
 }
@@ -58,10 +62,10 @@ pub fn position_from(
                 )
             })?),
         }),
-        VariantOptions::Relative { rules, .. } => AnyPosition::Relative(match text {
+        VariantOptions::Relative { rules, .. } => AnyPosition::Relative(Box::new(match text {
             Some(fen) => RelativePosition::from_text(fen, *rules).map_err(|e| bad(&e))?,
             None => RelativePosition::start(*rules),
-        }),
+        })),
     })
 }
 
