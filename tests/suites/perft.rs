@@ -4,25 +4,7 @@
 use reference::perft_file::parse_perft_file;
 use rules::{perft::perft, ChessPosition};
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
+use reference::cozy::cozy_perft;
 
 fn entries() -> Vec<reference::perft_file::PerftEntry> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft/standard.txt"))

@@ -860,25 +860,7 @@ fn random_games_from_all_484_starts_agree_with_cozy_chess() {
 // ---------------------------------------------------------------------------------------------
 // Perft: `tests/perft/regroupment.txt`, counted by cozy-chess and checked against ours.
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
+use reference::cozy::cozy_perft;
 
 fn perft_entries() -> Vec<reference::perft_file::PerftEntry> {
     let text = std::fs::read_to_string(concat!(

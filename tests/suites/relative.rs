@@ -11,20 +11,7 @@ use rules::relative::{
 use rules::{Color, GamePosition, Piece, Role};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use reference::rng::XorShiftStar as Rng;
 
 fn options(size: u8, recentering: Recentering, leave: Leave) -> RelativeOptions {
     RelativeOptions::new(size, recentering, leave).unwrap()

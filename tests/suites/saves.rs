@@ -10,20 +10,7 @@ use rules::{Color, VariantKind};
 use std::path::PathBuf;
 
 /// A small deterministic generator for reproducible random games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use reference::rng::XorShift as Rng;
 
 fn options(variant: VariantKind, pairs: &[&str]) -> VariantOptions {
     VariantOptions::from_pairs(variant, pairs).expect("test options are valid")

@@ -268,20 +268,7 @@ fn perft_file_naive_reference() {
 // Differential runs over seeded random games
 
 /// xorshift64*: small, seeded, reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use reference::rng::XorShiftStar as Rng;
 
 /// How often the rare rules came up in the differential run, so that the run is known to
 /// exercise them.

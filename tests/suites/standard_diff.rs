@@ -4,19 +4,7 @@
 
 use rules::{ChessPosition, GamePosition, MoveList};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use reference::rng::XorShift as Rng;
 
 fn cozy_moves(fen: &str) -> Vec<String> {
     let board: cozy_chess::Board = fen.parse().expect("cozy reads our FEN");
@@ -54,8 +42,19 @@ fn ten_thousand_positions_agree_with_cozy_chess() {
     let mut seen_ep = 0;
     let mut seen_castle = 0;
     let mut seen_promotion = 0;
+    // Games start from positions rich in castling, en passant and promotions, and special
+    // moves are preferred when available, so that the rare rules are exercised often.
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    ];
+    let mut game = 0;
     while checked < 12_000 {
-        let mut position = ChessPosition::startpos();
+        let mut position = ChessPosition::from_fen(starts[game % starts.len()]).expect("start");
+        game += 1;
         let mut keys = std::collections::HashMap::new();
         for _ in 0..200 {
             let fen = position.to_fen();
@@ -75,7 +74,16 @@ fn ten_thousand_positions_agree_with_cozy_chess() {
             if list.is_empty() {
                 break;
             }
-            let mv = list[rng.below(list.len())];
+            let special: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|m| m.kind() != rules::MoveKind::Normal)
+                .collect();
+            let mv = if !special.is_empty() && rng.below(2) == 0 {
+                special[rng.below(special.len())]
+            } else {
+                list[rng.below(list.len())]
+            };
             match mv.kind() {
                 rules::MoveKind::EnPassant => seen_ep += 1,
                 rules::MoveKind::Castle => seen_castle += 1,
