@@ -128,9 +128,9 @@ impl SearchPosition for SlidingPosition {
         }
     }
 
-    /// The rules give no way to pass the turn in a sliding position, so no null move.
+    /// Passing is sound enough here: a side that may slide a tile is rarely in zugzwang.
     fn null_move(&self) -> Option<SlidingPosition> {
-        None
+        self.after_null_move()
     }
 
     fn has_non_pawn_material(&self) -> bool {
