@@ -182,8 +182,16 @@ fn relative_shift(
         }
         let end = if recentred { p2 } else { p1 };
         if vanish_phase.is_none() && after.piece_at(end) != Some(placed.piece) {
-            // Castling rook or promoted pawn: it fades while the final position takes over.
-            vanish_phase = Some(path.len() - 2);
+            match castling_rook_square(mover, placed.piece, from, (dx, dy), (rx, ry)) {
+                // The castling rook ends beside the king, on the square the king crossed.
+                Some(rook_end) if after.piece_at(rook_end) == Some(placed.piece) => {
+                    if let Some(last) = path.last_mut() {
+                        *last = point(rook_end);
+                    }
+                }
+                // A promoted pawn: it fades while the new piece takes over.
+                _ => vanish_phase = Some(path.len() - 2),
+            }
         }
         sprites.push(Sprite {
             piece: placed.piece,
@@ -204,6 +212,25 @@ fn relative_shift(
         holes: Vec::new(),
         reversed: false,
     })
+}
+
+/// Where a rook of `piece` would stand after the king on `from` castled by `shift` (a king
+/// step of two files) and the board recentred by `recenter`; `None` for any other move.
+fn castling_rook_square(
+    mover: Option<crate::model::PieceId>,
+    piece: crate::model::PieceId,
+    from: Sq,
+    shift: (i32, i32),
+    recenter: (i32, i32),
+) -> Option<Sq> {
+    let king = mover.filter(|m| m.role == 'K')?;
+    if shift.0.abs() != 2 || shift.1 != 0 || piece.role != 'R' || piece.white != king.white {
+        return None;
+    }
+    Some(Sq::new(
+        from.x - shift.0.signum() + recenter.0,
+        from.y + recenter.1,
+    ))
 }
 
 #[cfg(test)]
@@ -320,6 +347,31 @@ mod tests {
         assert_eq!(path_of(0, 0).path[1], (0.0, 0.0));
         assert_eq!(path_of(3, 3).vanish_phase, Some(0));
         assert_eq!(path_of(2, 2).path[1], (3.0, 3.0));
+    }
+
+    #[test]
+    fn relative_castling_rook_glides_beside_the_king() {
+        // 16×16, inner board at (4,4); White king on relative e1 (8,4), rook on h1 (11,4).
+        // Short castling: the king stays at (8,4), the world shifts two files left, and the
+        // rook lands on relative f1, now absolute (7,4); Leibnizian (no recentering).
+        let before = board(
+            16,
+            Some(Sq::new(4, 4)),
+            &[(8, 4, 'K'), (11, 4, 'R'), (8, 11, 'k')],
+        );
+        let after = board(
+            16,
+            Some(Sq::new(2, 4)),
+            &[(8, 4, 'K'), (7, 4, 'R'), (6, 11, 'k')],
+        );
+        let anim = build(&before, &after, &mv(Sq::new(8, 4), Sq::new(10, 4)), 0.0).unwrap();
+        let rook = anim
+            .sprites
+            .iter()
+            .find(|s| s.path[0] == (11.0, 4.0))
+            .unwrap();
+        assert_eq!(rook.vanish_phase, None);
+        assert_eq!(rook.path.last(), Some(&(7.0, 4.0)));
     }
 
     #[test]
