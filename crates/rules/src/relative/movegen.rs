@@ -481,15 +481,18 @@ impl RelativePosition {
         };
         let mut slider_rays = 0u32;
         for side in 0..2 {
-            for (slot, &index) in self.squares[side][..self.counts[side] as usize]
-                .iter()
-                .enumerate()
-            {
+            // Own pieces on the inner board neither fall nor attack, so only the others.
+            let mut slots = if side == us.index() {
+                self.outside[side]
+            } else {
+                ((1u64 << self.counts[side]) - 1) as u32
+            };
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                let index = self.squares[side][slot];
                 let (x, y) = rel_coords(index as usize);
                 let inner = (x as u32 | y as u32) < 8;
-                if inner && side == us.index() {
-                    continue;
-                }
                 if !inner {
                     widen(&mut all, x, y);
                 }
@@ -998,11 +1001,30 @@ impl RelativePosition {
 
     /// Whether a legal en-passant capture exists (for repetition identity).
     pub(crate) fn has_legal_en_passant(&self) -> bool {
-        self.ep != NO_SQUARE
-            && self
-                .legal_move_list()
-                .iter()
-                .any(|mv| mv.kind() == RelativeMoveKind::EnPassant)
+        let us = self.turn;
+        if self.ep == NO_SQUARE
+            || self.kings[us.index()] == NO_SQUARE
+            || self.kings[us.other().index()] == NO_SQUARE
+        {
+            return false;
+        }
+        // Only the (at most two) pawns beside the double-stepped pawn can take en passant,
+        // so those few candidates are judged instead of generating every move.
+        let (tx, ty) = rel_coords(self.ep as usize);
+        let y = ty - us.forward();
+        let pawn = piece_code(us, Role::Pawn);
+        [tx - 1, tx + 1].into_iter().any(|x| {
+            self.board[rel_index(x, y)] == pawn
+                && self.target_window(x, y).contains(tx, ty)
+                && self.leave_allows(tx, ty)
+                && self.board[rel_index(tx, ty)] == 0
+                && self.is_legal_by_playing(RelativeMove::new(
+                    self.abs_of(x, y),
+                    self.abs_of(tx, ty),
+                    None,
+                    RelativeMoveKind::EnPassant,
+                ))
+        })
     }
 
     /// Which sides lose pieces over the edge if `mv` is played (not counting the piece the

@@ -58,6 +58,13 @@ pub(crate) const fn code_piece(code: u8) -> Piece {
     Piece::new(code_color(code), code_role(code))
 }
 
+/// Whether a mailbox index lies on the inner board.
+#[inline]
+pub(crate) const fn is_inner(index: usize) -> bool {
+    let (x, y) = rel_coords(index);
+    (x as u32 | y as u32) < 8
+}
+
 /// The absolute-rank row (relative y) of a side's back rank on the inner board.
 #[inline]
 pub(crate) const fn back_rank(color: Color) -> i32 {
@@ -75,6 +82,9 @@ pub struct RelativePosition {
     /// Mailbox indices of each side's pieces, the first `counts[side]` in use.
     pub(crate) squares: [[u16; MAX_PIECES]; 2],
     pub(crate) counts: [u8; 2],
+    /// Bit per slot of `squares`: set when that piece stands off the inner board (only those
+    /// can fall over the edge).
+    pub(crate) outside: [u32; 2],
     /// Mailbox index of each king, `NO_SQUARE` once it has gone over the edge.
     pub(crate) kings: [u16; 2],
     /// O: the absolute square of the inner board's a1.
@@ -97,6 +107,7 @@ impl RelativePosition {
             board: [0; CELLS],
             squares: [[NO_SQUARE; MAX_PIECES]; 2],
             counts: [0; 2],
+            outside: [0; 2],
             kings: [NO_SQUARE; 2],
             origin,
             options,
@@ -139,7 +150,9 @@ impl RelativePosition {
         let code = piece_code(piece.color, piece.role);
         let side = piece.color.index();
         self.board[index] = code;
-        self.squares[side][self.counts[side] as usize] = index as u16;
+        let slot = self.counts[side] as usize;
+        self.squares[side][slot] = index as u16;
+        self.outside[side] |= (!is_inner(index) as u32) << slot;
         self.counts[side] += 1;
         if piece.role == Role::King {
             self.kings[side] = index as u16;
@@ -302,6 +315,18 @@ impl RelativePosition {
         report
     }
 
+    /// Drops a slot from a side's piece list by moving the last entry into it.
+    #[inline]
+    fn remove_slot(&mut self, side: usize, slot: usize) {
+        let last = self.counts[side] as usize - 1;
+        self.squares[side][slot] = self.squares[side][last];
+        // The last entry's bit moves to `slot` (when they differ) and leaves `last`.
+        let outside = self.outside[side];
+        let moved = (outside >> last & (slot != last) as u32) << slot;
+        self.outside[side] = (outside & !(1 << last) & !(1 << slot)) | moved;
+        self.counts[side] -= 1;
+    }
+
     /// Removes the piece on a relative square from the board and its list.
     fn remove(&mut self, index: usize) {
         let code = self.board[index];
@@ -311,8 +336,7 @@ impl RelativePosition {
             .iter()
             .position(|&s| s as usize == index)
         {
-            self.squares[side][slot] = self.squares[side][count - 1];
-            self.counts[side] -= 1;
+            self.remove_slot(side, slot);
         }
         self.board[index] = 0;
         self.base_hash ^= piece_key(code, index);
@@ -334,6 +358,12 @@ impl RelativePosition {
             .position(|&s| s as usize == from)
         {
             self.squares[side][slot] = to as u16;
+            let bit = 1u32 << slot;
+            self.outside[side] = if is_inner(to) {
+                self.outside[side] & !bit
+            } else {
+                self.outside[side] | bit
+            };
         }
         if code_role(code) == Role::King {
             self.kings[side] = to as u16;
@@ -353,18 +383,16 @@ impl RelativePosition {
     ) -> (bool, bool) {
         let mut lost = (false, false);
         for side in 0..2 {
-            let mut slot = 0;
-            while slot < self.counts[side] as usize {
+            // Slots from `slot` up still to look at; only pieces off the inner board can fall
+            // (the inner board always stays inside the outer board).
+            let mut pending = self.outside[side];
+            while pending != 0 {
+                let slot = pending.trailing_zeros() as usize;
                 let index = self.squares[side][slot] as usize;
                 let (x, y) = rel_coords(index);
-                // The inner board always stays inside the outer board.
-                if (x as u32 | y as u32) < 8 {
-                    slot += 1;
-                    continue;
-                }
                 let first = !self.on_board(x + shifted.0, y + shifted.1);
                 if !first && self.on_board(x + settled.0, y + settled.1) {
-                    slot += 1;
+                    pending = self.outside[side] & (u32::MAX << slot << 1);
                     continue;
                 }
                 let code = self.board[index];
@@ -384,9 +412,9 @@ impl RelativePosition {
                 } else {
                     lost.1 = true;
                 }
-                let last = self.counts[side] as usize - 1;
-                self.squares[side][slot] = self.squares[side][last];
-                self.counts[side] -= 1;
+                // The last piece moves into this slot and is looked at next.
+                self.remove_slot(side, slot);
+                pending = self.outside[side] & (u32::MAX << slot);
                 self.board[index] = 0;
                 self.base_hash ^= piece_key(code, index);
                 if code_role(code) == Role::King {
