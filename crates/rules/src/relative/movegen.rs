@@ -273,37 +273,67 @@ impl Window {
     }
 }
 
-/// Whether a piece of `by` and `role` on `index`, `(dx, dy)` away from a target, hits it by
-/// its movement pattern, with `occupied` deciding which squares in between block.
-#[inline(always)]
-fn hits_from(
-    dx: i32,
-    dy: i32,
-    role: Role,
-    index: usize,
-    by: Color,
-    occupied: impl Fn(usize) -> bool,
-) -> bool {
-    let line = match role {
-        Role::Pawn => return dy == by.forward() && (dx == 1 || dx == -1),
-        Role::Knight => return dx * dy == 2 || dx * dy == -2,
-        Role::King => return dx.abs() <= 1 && dy.abs() <= 1,
-        Role::Rook => dx == 0 || dy == 0,
-        Role::Bishop => dx == dy || dx == -dy,
-        Role::Queen => dx == 0 || dy == 0 || dx == dy || dx == -dy,
-    };
-    if !line {
-        return false;
-    }
-    let step = offset(dx.signum(), dy.signum());
-    let mut square = index;
-    for _ in 1..dx.abs().max(dy.abs()) {
-        square = square.wrapping_add_signed(step);
-        if occupied(square) {
-            return false;
+/// Mailbox columns and rows in use (relative coordinates −PAD..48 − PAD).
+const SPAN: i32 = 48;
+/// Side of the table of coordinate differences, −(SPAN − 1)..=SPAN − 1 on each axis.
+const DIFFS: usize = (2 * SPAN - 1) as usize;
+/// Bit 0 of an `ATTACKERS` entry: the difference is a line of more than one step, so the
+/// squares in between must be empty.
+const FAR_LINE: u16 = 1;
+
+/// For each difference (target − piece) in relative coordinates, a bit per piece code
+/// (1..=12) whose movement pattern covers it, plus `FAR_LINE`: one load rules out almost
+/// every piece of an attack test.
+static ATTACKERS: [u16; DIFFS * DIFFS] = attacker_table();
+
+const fn code_bit(color: Color, role: Role) -> u16 {
+    1 << piece_code(color, role)
+}
+
+const fn attacker_table() -> [u16; DIFFS * DIFFS] {
+    let mut table = [0u16; DIFFS * DIFFS];
+    let mut dy = -(SPAN - 1);
+    while dy < SPAN {
+        let mut dx = -(SPAN - 1);
+        while dx < SPAN {
+            let mut entry = 0u16;
+            let (ax, ay) = (dx.abs(), dy.abs());
+            let straight = (dx == 0) != (dy == 0);
+            let diagonal = ax == ay && ax != 0;
+            let far = (straight || diagonal) && (ax > 1 || ay > 1);
+            let mut color = 0;
+            while color < 2 {
+                let side = if color == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if dy == side.forward() && ax == 1 {
+                    entry |= code_bit(side, Role::Pawn);
+                }
+                if ax * ay == 2 {
+                    entry |= code_bit(side, Role::Knight);
+                }
+                if ax <= 1 && ay <= 1 && (ax | ay) != 0 {
+                    entry |= code_bit(side, Role::King);
+                }
+                if straight {
+                    entry |= code_bit(side, Role::Rook) | code_bit(side, Role::Queen);
+                }
+                if diagonal {
+                    entry |= code_bit(side, Role::Bishop) | code_bit(side, Role::Queen);
+                }
+                color += 1;
+            }
+            if far {
+                entry |= FAR_LINE;
+            }
+            table[((dy + SPAN - 1) as usize) * DIFFS + (dx + SPAN - 1) as usize] = entry;
+            dx += 1;
         }
+        dy += 1;
     }
-    true
+    table
 }
 
 impl RelativePosition {
@@ -342,32 +372,35 @@ impl RelativePosition {
             .any(|&index| {
                 let index = index as usize;
                 index != target
-                    && self.hits(index, target, by, |square| {
+                    && self.hits(index, target, |square| {
                         square != ignore && board[square] != 0
                     })
             })
     }
 
-    /// Whether a piece of `by` standing on `index` hits `target` by its movement pattern,
-    /// with `occupied` deciding which squares in between block.
+    /// Whether the piece standing on `index` hits `target` by its movement pattern, with
+    /// `occupied` deciding which squares in between block.
     #[inline(always)]
-    fn hits(
-        &self,
-        index: usize,
-        target: usize,
-        by: Color,
-        occupied: impl Fn(usize) -> bool,
-    ) -> bool {
+    fn hits(&self, index: usize, target: usize, occupied: impl Fn(usize) -> bool) -> bool {
         let (px, py) = rel_coords(index);
         let (tx, ty) = rel_coords(target);
-        hits_from(
-            tx - px,
-            ty - py,
-            code_role(self.board[index]),
-            index,
-            by,
-            occupied,
-        )
+        let (dx, dy) = (tx - px, ty - py);
+        let entry = ATTACKERS[((dy + SPAN - 1) as usize) * DIFFS + (dx + SPAN - 1) as usize];
+        if entry & (1 << self.board[index]) == 0 {
+            return false;
+        }
+        if entry & FAR_LINE == 0 {
+            return true;
+        }
+        let step = offset(dx.signum(), dy.signum());
+        let mut square = index;
+        for _ in 1..dx.abs().max(dy.abs()) {
+            square = square.wrapping_add_signed(step);
+            if occupied(square) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the opponent attacks `target`, a square next to the king, with `ignore` read
@@ -381,7 +414,7 @@ impl RelativePosition {
             let index = list[candidates.trailing_zeros() as usize] as usize;
             candidates &= candidates - 1;
             if index != target
-                && self.hits(index, target, by, |square| {
+                && self.hits(index, target, |square| {
                     square != ignore && board[square] != 0
                 })
             {
@@ -417,17 +450,24 @@ impl RelativePosition {
             index != to
                 && index != captured
                 && survivors.contains(x, y)
-                && self.hits(index, king, by, occupied)
+                && self.hits(index, king, occupied)
         };
         if king == info.king {
             info.aligned[..info.aligned_count as usize]
                 .iter()
                 .any(attacks)
         } else {
-            let side = by.index();
-            self.squares[side][..self.counts[side] as usize]
-                .iter()
-                .any(attacks)
+            // A king step: only the pieces that could reach a square next to the king matter.
+            let list = &self.squares[by.index()];
+            let mut candidates = info.near_king;
+            while candidates != 0 {
+                let slot = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if attacks(&list[slot]) {
+                    return true;
+                }
+            }
+            false
         }
     }
 
