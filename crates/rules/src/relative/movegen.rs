@@ -286,6 +286,73 @@ const FAR_LINE: u16 = 1;
 /// every piece of an attack test.
 static ATTACKERS: [u16; DIFFS * DIFFS] = attacker_table();
 
+/// The `ATTACKERS` and `NEAR` slot of a coordinate difference.
+#[inline]
+const fn difference_slot(dx: i32, dy: i32) -> usize {
+    ((dy + SPAN - 1) as usize) * DIFFS + (dx + SPAN - 1) as usize
+}
+
+/// Bit 0 of a `NEAR` entry: the difference lies on a line or a knight's jump from the king.
+const ALIGNED: u32 = 1;
+
+/// Piece-code bits of every rook, bishop and queen.
+const SLIDER_CODES: u32 = (code_bit(Color::White, Role::Bishop)
+    | code_bit(Color::White, Role::Rook)
+    | code_bit(Color::White, Role::Queen)
+    | code_bit(Color::Black, Role::Bishop)
+    | code_bit(Color::Black, Role::Rook)
+    | code_bit(Color::Black, Role::Queen)) as u32;
+
+/// For each difference (piece − king), a bit per piece code that could attack some square
+/// of the 3×3 block around the king (a file or rank through the block, a diagonal through
+/// it, or for the other pieces a distance of at most 3), plus `ALIGNED`.
+static NEAR: [u32; DIFFS * DIFFS] = near_table();
+
+const fn near_table() -> [u32; DIFFS * DIFFS] {
+    let mut table = [0u32; DIFFS * DIFFS];
+    let mut dy = -(SPAN - 1);
+    while dy < SPAN {
+        let mut dx = -(SPAN - 1);
+        while dx < SPAN {
+            let (vx, vy) = (dx.abs(), dy.abs());
+            let straight = vx <= 1 || vy <= 1;
+            let diagonal = (dx - dy).abs() <= 2 || (dx + dy).abs() <= 2;
+            let close = vx <= 3 && vy <= 3;
+            let mut entry = 0u32;
+            let mut color = 0;
+            while color < 2 {
+                let side = if color == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if straight {
+                    entry |= code_bit(side, Role::Rook) as u32;
+                }
+                if diagonal {
+                    entry |= code_bit(side, Role::Bishop) as u32;
+                }
+                if straight || diagonal {
+                    entry |= code_bit(side, Role::Queen) as u32;
+                }
+                if close {
+                    entry |= (code_bit(side, Role::Pawn)
+                        | code_bit(side, Role::Knight)
+                        | code_bit(side, Role::King)) as u32;
+                }
+                color += 1;
+            }
+            if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
+                entry |= ALIGNED;
+            }
+            table[difference_slot(dx, dy)] = entry;
+            dx += 1;
+        }
+        dy += 1;
+    }
+    table
+}
+
 const fn code_bit(color: Color, role: Role) -> u16 {
     1 << piece_code(color, role)
 }
@@ -328,7 +395,7 @@ const fn attacker_table() -> [u16; DIFFS * DIFFS] {
             if far {
                 entry |= FAR_LINE;
             }
-            table[((dy + SPAN - 1) as usize) * DIFFS + (dx + SPAN - 1) as usize] = entry;
+            table[difference_slot(dx, dy)] = entry;
             dx += 1;
         }
         dy += 1;
@@ -385,7 +452,7 @@ impl RelativePosition {
         let (px, py) = rel_coords(index);
         let (tx, ty) = rel_coords(target);
         let (dx, dy) = (tx - px, ty - py);
-        let entry = ATTACKERS[((dy + SPAN - 1) as usize) * DIFFS + (dx + SPAN - 1) as usize];
+        let entry = ATTACKERS[difference_slot(dx, dy)];
         if entry & (1 << self.board[index]) == 0 {
             return false;
         }
@@ -520,59 +587,45 @@ impl RelativePosition {
             window.y_high = window.y_high.max(y);
         };
         let mut slider_rays = 0u32;
-        for side in 0..2 {
-            // Own pieces on the inner board neither fall nor attack, so only the others.
-            let mut slots = if side == us.index() {
-                self.outside[side]
-            } else {
-                ((1u64 << self.counts[side]) - 1) as u32
-            };
-            while slots != 0 {
-                let slot = slots.trailing_zeros() as usize;
-                slots &= slots - 1;
-                let index = self.squares[side][slot];
-                let (x, y) = rel_coords(index as usize);
-                let inner = (x as u32 | y as u32) < 8;
+        // Own pieces on the inner board neither fall nor attack, so only the others.
+        let mut slots = self.outside[us.index()];
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let (x, y) = rel_coords(self.squares[us.index()][slot] as usize);
+            widen(&mut all, x, y);
+            if NEAR[difference_slot(x - king_x, y - king_y)] & ALIGNED != 0 {
+                widen(&mut near, x, y);
+            }
+        }
+        let list = &self.squares[them.index()];
+        for (slot, &index) in list[..self.counts[them.index()] as usize]
+            .iter()
+            .enumerate()
+        {
+            let (x, y) = rel_coords(index as usize);
+            let inner = (x as u32 | y as u32) < 8;
+            if !inner {
+                widen(&mut all, x, y);
+            }
+            let (sx, sy) = (x - king_x, y - king_y);
+            let difference = difference_slot(sx, sy);
+            let code_bit = 1u32 << self.board[index as usize];
+            let near_entry = NEAR[difference];
+            // Could it attack a square next to the king? On a file or rank through the 3×3
+            // block, a diagonal through it, or within a knight's jump.
+            info.near_king |= ((near_entry & code_bit != 0) as u32) << slot;
+            // Rays from the king worth walking: those with an enemy slider on them (slider
+            // lines read the same from either end).
+            if ATTACKERS[difference] as u32 & code_bit & SLIDER_CODES != 0 {
+                slider_rays |= 1 << ray_bit(sx.signum(), sy.signum());
+            }
+            if near_entry & ALIGNED != 0 {
                 if !inner {
-                    widen(&mut all, x, y);
+                    widen(&mut near, x, y);
                 }
-                let (vx, vy) = ((x - king_x).abs(), (y - king_y).abs());
-                if side == them.index() {
-                    // Could it attack a square next to the king? On a file or rank through
-                    // the 3×3 block, a diagonal through it, or within a knight's jump.
-                    let role = code_role(self.board[index as usize]);
-                    let (sx, sy) = (x - king_x, y - king_y);
-                    let straight = vx <= 1 || vy <= 1;
-                    let diagonal = (sx - sy).abs() <= 2 || (sx + sy).abs() <= 2;
-                    let may_reach = match role {
-                        Role::Rook => straight,
-                        Role::Bishop => diagonal,
-                        Role::Queen => straight || diagonal,
-                        _ => vx <= 3 && vy <= 3,
-                    };
-                    info.near_king |= (may_reach as u32) << slot;
-                    // Rays from the king worth walking: those with an enemy slider on them.
-                    let on_file_or_rank = vx == 0 || vy == 0;
-                    let on_diagonal = vx == vy;
-                    let slides_there = match role {
-                        Role::Rook => on_file_or_rank,
-                        Role::Bishop => on_diagonal,
-                        Role::Queen => on_file_or_rank || on_diagonal,
-                        _ => false,
-                    };
-                    if slides_there && (vx | vy) != 0 {
-                        slider_rays |= 1 << ray_bit(sx.signum(), sy.signum());
-                    }
-                }
-                if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
-                    if !inner {
-                        widen(&mut near, x, y);
-                    }
-                    if side == them.index() {
-                        info.aligned[info.aligned_count as usize] = index;
-                        info.aligned_count += 1;
-                    }
-                }
+                info.aligned[info.aligned_count as usize] = index;
+                info.aligned_count += 1;
             }
         }
         let board = &self.board;
