@@ -882,29 +882,39 @@ impl RelativePosition {
                     let forward = us.forward();
                     let last_rank = back_rank(them);
                     let ty = y + forward;
-                    if board[rel_index(x, ty)] == 0 {
+                    let ahead = from.wrapping_add_signed(offset(0, forward));
+                    if board[ahead] == 0 {
                         if window.contains(x, ty) && leave_allows(x, ty) {
                             emit(sink, x, ty, RelativeMoveKind::Normal, ty == last_rank);
                         }
                         let ty2 = ty + forward;
                         if y == back_rank(us) + forward
-                            && board[rel_index(x, ty2)] == 0
+                            && board[ahead.wrapping_add_signed(offset(0, forward))] == 0
                             && window.contains(x, ty2)
                             && leave_allows(x, ty2)
                         {
                             emit(sink, x, ty2, RelativeMoveKind::DoubleStep, false);
                         }
                     }
-                    for tx in [x - 1, x + 1] {
-                        if !window.contains(tx, ty) || !leave_allows(tx, ty) {
-                            continue;
-                        }
-                        let target = rel_index(tx, ty);
+                    for dx in [-1, 1] {
+                        // Most capture squares are empty and not the en-passant square, so
+                        // the board is read before the window is.
+                        let target = ahead.wrapping_add_signed(offset(dx, 0));
                         let victim = board[target];
-                        if victim != 0 && !is_own(victim) {
-                            emit(sink, tx, ty, RelativeMoveKind::Normal, ty == last_rank);
-                        } else if victim == 0 && target == self.ep as usize {
-                            emit(sink, tx, ty, RelativeMoveKind::EnPassant, false);
+                        let kind = if victim != 0 {
+                            if is_own(victim) {
+                                continue;
+                            }
+                            RelativeMoveKind::Normal
+                        } else if target == self.ep as usize {
+                            RelativeMoveKind::EnPassant
+                        } else {
+                            continue;
+                        };
+                        let tx = x + dx;
+                        if window.contains(tx, ty) && leave_allows(tx, ty) {
+                            let promotes = kind == RelativeMoveKind::Normal && ty == last_rank;
+                            emit(sink, tx, ty, kind, promotes);
                         }
                     }
                 }
@@ -917,7 +927,7 @@ impl RelativePosition {
                     for &(dx, dy) in steps {
                         let (tx, ty) = (x + dx, y + dy);
                         if window.contains(tx, ty)
-                            && !is_own(board[rel_index(tx, ty)])
+                            && !is_own(board[from.wrapping_add_signed(offset(dx, dy))])
                             && leave_allows(tx, ty)
                         {
                             emit(sink, tx, ty, RelativeMoveKind::Normal, false);
