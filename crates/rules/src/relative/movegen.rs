@@ -285,6 +285,8 @@ const FAR_LINE: u16 = 1;
 /// (1..=12) whose movement pattern covers it, plus `FAR_LINE`: one load rules out almost
 /// every piece of an attack test.
 static ATTACKERS: [u16; DIFFS * DIFFS] = attacker_table();
+// Attack tests rely on a piece never attacking its own square.
+const _: () = assert!(attacker_table()[difference_slot(0, 0)] == 0);
 
 /// The `ATTACKERS` and `NEAR` slot of a coordinate difference.
 #[inline]
@@ -437,11 +439,11 @@ impl RelativePosition {
         self.squares[side][..self.counts[side] as usize]
             .iter()
             .any(|&index| {
-                let index = index as usize;
-                index != target
-                    && self.hits(index, target, |square| {
-                        square != ignore && board[square] != 0
-                    })
+                // A piece on the target itself reads as no attack (no pattern covers a
+                // difference of zero).
+                self.hits(index as usize, target, |square| {
+                    square != ignore && board[square] != 0
+                })
             })
     }
 

@@ -53,9 +53,20 @@ pub(crate) const fn code_role(code: u8) -> Role {
     ROLES[code as usize]
 }
 
+/// The piece of each mailbox code (code 0 is never asked).
+static PIECES: [Piece; 13] = {
+    let mut pieces = [Piece::new(Color::White, Role::Pawn); 13];
+    let mut code = 1;
+    while code < 13 {
+        pieces[code] = Piece::new(code_color(code as u8), code_role(code as u8));
+        code += 1;
+    }
+    pieces
+};
+
 #[inline]
-pub(crate) const fn code_piece(code: u8) -> Piece {
-    Piece::new(code_color(code), code_role(code))
+pub(crate) fn code_piece(code: u8) -> Piece {
+    PIECES[code as usize]
 }
 
 /// Whether a mailbox index lies on the inner board.
@@ -218,8 +229,10 @@ impl RelativePosition {
         rel_index(x, y)
     }
 
+    #[inline]
     pub fn piece_at(&self, square: AbsSquare) -> Option<Piece> {
-        if square.x >= self.size() || square.y >= self.size() {
+        let size = self.size();
+        if square.x >= size || square.y >= size {
             return None;
         }
         match self.board[self.index_of_abs(square)] {
