@@ -17,7 +17,7 @@ use super::position::{
     back_rank, code_color, code_role, piece_code, RelativePosition, BLACK_LONG, BLACK_SHORT,
     MAX_PIECES, WHITE_LONG, WHITE_SHORT,
 };
-use super::square::{offset, rel_coords, rel_index, AbsSquare, NO_SQUARE, PAD};
+use super::square::{offset, rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE, PAD, STRIDE};
 use crate::types::{Color, Role};
 
 pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
@@ -277,6 +277,23 @@ impl Window {
 const SPAN: i32 = 48;
 /// Side of the table of coordinate differences, −(SPAN − 1)..=SPAN − 1 on each axis.
 const DIFFS: usize = (2 * SPAN - 1) as usize;
+/// Per mailbox index, its column and row folded as `difference_slot` folds a difference:
+/// the difference slot of two indices is then `base[target] + difference_slot(0, 0) −
+/// base[piece]`, one subtraction instead of two coordinate splits.
+static DIFFERENCE_BASE: [u16; CELLS] = {
+    let mut base = [0u16; CELLS];
+    let mut index = 0;
+    while index < CELLS {
+        let column = index % STRIDE as usize;
+        let row = index / STRIDE as usize;
+        if column < SPAN as usize {
+            base[index] = (row * DIFFS + column) as u16;
+        }
+        index += 1;
+    }
+    base
+};
+
 /// Bit 0 of an `ATTACKERS` entry: the difference is a line of more than one step, so the
 /// squares in between must be empty.
 const FAR_LINE: u16 = 1;
@@ -451,16 +468,18 @@ impl RelativePosition {
     /// `occupied` deciding which squares in between block.
     #[inline(always)]
     fn hits(&self, index: usize, target: usize, occupied: impl Fn(usize) -> bool) -> bool {
-        let (px, py) = rel_coords(index);
-        let (tx, ty) = rel_coords(target);
-        let (dx, dy) = (tx - px, ty - py);
-        let entry = ATTACKERS[difference_slot(dx, dy)];
+        let slot = DIFFERENCE_BASE[target] as usize + difference_slot(0, 0)
+            - DIFFERENCE_BASE[index] as usize;
+        let entry = ATTACKERS[slot];
         if entry & (1 << self.board[index]) == 0 {
             return false;
         }
         if entry & FAR_LINE == 0 {
             return true;
         }
+        let (px, py) = rel_coords(index);
+        let (tx, ty) = rel_coords(target);
+        let (dx, dy) = (tx - px, ty - py);
         let step = offset(dx.signum(), dy.signum());
         let mut square = index;
         for _ in 1..dx.abs().max(dy.abs()) {
