@@ -120,8 +120,10 @@ struct EdgeRisk {
     size: i32,
     origin: (i32, i32),
     aristotelian: bool,
-    /// Relative coordinates and ordering value of each exposed enemy piece.
-    exposed: Vec<(i32, i32, i32)>,
+    /// Relative coordinates and ordering value of each exposed enemy piece, kept inline
+    /// (a side has at most 16 pieces) because this is built for every move ordered.
+    exposed: [(i32, i32, i32); 16],
+    exposed_count: usize,
 }
 
 /// What pushing the enemy king over the edge is worth to move ordering: more than any
@@ -131,7 +133,9 @@ const KING_LOSS_ORDER_VALUE: i32 = 20_000;
 impl EdgeRisk {
     fn new(pos: &RelativePosition) -> EdgeRisk {
         let origin = pos.origin();
-        let exposed = pos
+        let mut exposed = [(0, 0, 0); 16];
+        let mut exposed_count = 0;
+        let off_inner = pos
             .pieces_of(pos.turn().other())
             .filter_map(|(square, piece)| {
                 let (rx, ry) = pos.relative_of(square);
@@ -141,13 +145,17 @@ impl EdgeRisk {
                     role => role_value(role),
                 };
                 (!on_inner).then_some((rx, ry, value))
-            })
-            .collect();
+            });
+        for (slot, entry) in exposed.iter_mut().zip(off_inner) {
+            *slot = entry;
+            exposed_count += 1;
+        }
         EdgeRisk {
             size: pos.size() as i32,
             origin: (origin.x as i32, origin.y as i32),
             aristotelian: pos.options().recentering == Recentering::Aristotelian,
             exposed,
+            exposed_count,
         }
     }
 
@@ -155,7 +163,7 @@ impl EdgeRisk {
     /// shift or at the recentering (0 when none; a piece it captures on its target does
     /// not count).
     fn loss_value(&self, mv: RelativeMove) -> i32 {
-        if self.exposed.is_empty() {
+        if self.exposed_count == 0 {
             return 0;
         }
         let (dx, dy) = mv.shift();
@@ -172,7 +180,7 @@ impl EdgeRisk {
         );
         let size = self.size;
         let on_board = |x: i32, y: i32| (0..size).contains(&x) && (0..size).contains(&y);
-        self.exposed
+        self.exposed[..self.exposed_count]
             .iter()
             .filter(|&&(rx, ry, _)| {
                 if (rx, ry) == target {
