@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::magic_search::{
     relevant_mask, subsets, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use crate::types::{Color, Square};
+use crate::types::{Color, Square, KING_STEPS, KNIGHT_STEPS};
 use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/magics.rs"));
@@ -80,26 +80,6 @@ impl Tables {
         let rook = fill(&ROOK_MAGICS, &ROOK_DIRECTIONS);
         let bishop = fill(&BISHOP_MAGICS, &BISHOP_DIRECTIONS);
 
-        const KNIGHT_STEPS: [(i32, i32); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        const KING_STEPS: [(i32, i32); 8] = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
         let mut knight = [0; 64];
         let mut king = [0; 64];
         let mut pawn = [[0; 64]; 2];

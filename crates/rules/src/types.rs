@@ -159,6 +159,42 @@ impl Piece {
     }
 }
 
+/// Knight moves as (file, rank) steps.
+pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// King moves as (file, rank) steps.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// `RNBQKBNR`, the orthodox back rank from the a-file to the h-file.
+pub const ORTHODOX_BACK_RANK: [Role; 8] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Queen,
+    Role::King,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
+];
+
 /// A square of the 8×8 board: `a1` = 0, `h1` = 7, `a8` = 56, `h8` = 63.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);

@@ -12,16 +12,7 @@ use std::fmt;
 pub type BackRank = [Role; 8];
 
 /// `RNBQKBNR`, where both sides start the setup phase.
-pub const ORTHODOX_BACK_RANK: BackRank = [
-    Role::Rook,
-    Role::Knight,
-    Role::Bishop,
-    Role::Queen,
-    Role::King,
-    Role::Bishop,
-    Role::Knight,
-    Role::Rook,
-];
+pub const ORTHODOX_BACK_RANK: BackRank = crate::types::ORTHODOX_BACK_RANK;
 
 /// The back rank as FEN letters of `color` (`RKBQNBNR` / `rkbqnbnr`).
 pub fn back_rank_text(rank: &BackRank, color: Color) -> String {

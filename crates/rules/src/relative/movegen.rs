@@ -18,28 +18,8 @@ use super::position::{
     MAX_PIECES, WHITE_LONG, WHITE_SHORT,
 };
 use super::square::{offset, rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE, PAD, STRIDE};
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, KING_STEPS, KNIGHT_STEPS};
 
-pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-pub(crate) const KING_STEPS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 

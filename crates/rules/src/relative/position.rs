@@ -135,17 +135,7 @@ impl RelativePosition {
     pub fn start(options: RelativeOptions) -> RelativePosition {
         let c = options.centre() as i32;
         let mut pos = RelativePosition::empty(options, (c, c));
-        const BACK: [Role; 8] = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        for (x, role) in BACK.into_iter().enumerate() {
+        for (x, role) in crate::types::ORTHODOX_BACK_RANK.into_iter().enumerate() {
             let x = x as i32;
             pos.put(rel_index(x, 0), Piece::new(Color::White, role));
             pos.put(rel_index(x, 1), Piece::new(Color::White, Role::Pawn));
