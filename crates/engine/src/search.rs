@@ -611,13 +611,8 @@ impl<P: SearchPosition> Search<'_, P> {
         let hit = self.tt.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
+                if let Some(score) = hit.cutoff(alpha, beta) {
+                    return score;
                 }
             }
         }
@@ -800,15 +795,8 @@ impl<P: SearchPosition> Search<'_, P> {
         let in_check = pos.is_check();
         let key = pos.hash();
         let hit = self.tt.probe(key, ply);
-        if let Some(hit) = hit {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if usable {
-                return hit.score;
-            }
+        if let Some(score) = hit.as_ref().and_then(|hit| hit.cutoff(alpha, beta)) {
+            return score;
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         let mut scores = std::mem::take(&mut self.score_buffers[ply]);

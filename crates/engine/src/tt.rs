@@ -37,6 +37,18 @@ pub struct Hit<M> {
     pub bound: Bound,
 }
 
+impl<M> Hit<M> {
+    /// The stored score when its bound alone settles a search of the window (alpha, beta).
+    pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let usable = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        };
+        usable.then_some(self.score)
+    }
+}
+
 pub struct TranspositionTable<M> {
     buckets: Vec<[Option<Entry<M>>; 2]>,
     generation: u8,

@@ -89,6 +89,20 @@ pub struct BoardModel {
 }
 
 impl BoardModel {
+    /// An empty 8×8 board, drawn before any game exists.
+    pub fn empty() -> BoardModel {
+        BoardModel {
+            files: 8,
+            ranks: 8,
+            pieces: Vec::new(),
+            blocked: Vec::new(),
+            inner_origin: None,
+            tiled: false,
+            check: None,
+            last_move: Vec::new(),
+        }
+    }
+
     pub fn piece_at(&self, sq: Sq) -> Option<PieceId> {
         self.pieces.iter().find(|p| p.sq == sq).map(|p| p.piece)
     }

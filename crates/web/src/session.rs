@@ -342,16 +342,7 @@ impl Session {
     pub fn board_at(&self, ply: Option<usize>) -> BoardModel {
         match self.game.board_view(ply, None) {
             Some(view) => model_of(&view, self.variant()),
-            None => BoardModel {
-                files: 8,
-                ranks: 8,
-                pieces: Vec::new(),
-                blocked: Vec::new(),
-                inner_origin: None,
-                tiled: false,
-                check: None,
-                last_move: Vec::new(),
-            },
+            None => BoardModel::empty(),
         }
     }
 
