@@ -133,6 +133,11 @@ impl VariantOptions {
             variant,
             key: key.to_string(),
         };
+        let bad_value = |error: &dyn fmt::Display| OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: expected_values(key, &error.to_string()),
+        };
         match self {
             VariantOptions::Standard { draws } => match key {
                 "draws" => *draws = parse_draws(value)?,
@@ -144,13 +149,7 @@ impl VariantOptions {
                     if !RegroupmentOptions::KEYS.contains(&key) {
                         return Err(unknown());
                     }
-                    rules
-                        .set(key, value)
-                        .map_err(|error| OptionError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: expected_values(key, &error.to_string()),
-                        })?;
+                    rules.set(key, value).map_err(|error| bad_value(&error))?;
                 }
             },
             VariantOptions::Sliding(sliding) => match key {
@@ -160,13 +159,7 @@ impl VariantOptions {
             VariantOptions::Relative { rules, draws } => match key {
                 "draws" => *draws = parse_draws(value)?,
                 "size" | "recentering" | "leave" => {
-                    rules
-                        .set(key, value)
-                        .map_err(|error| OptionError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: expected_values(key, &error.to_string()),
-                        })?;
+                    rules.set(key, value).map_err(|error| bad_value(&error))?;
                 }
                 _ => return Err(unknown()),
             },
