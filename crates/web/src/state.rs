@@ -86,7 +86,7 @@ pub struct TimeControl {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameConfig {
     pub variant: String,
-    /// Variant options as in saved games (`interfaces.md`), e.g. `size` → `16`.
+    /// Variant options as in saved games (`docs/saved-games.md`), e.g. `size` → `16`.
     pub options: BTreeMap<String, String>,
     pub white: Player,
     pub black: Player,
