@@ -461,13 +461,10 @@ impl Room {
         }
     }
 
-    /// Whether moves wait: the side to move is present but its opponent is absent.
+    /// Whether moves wait: a side of the live match is absent (its seat empty or its player
+    /// offline). A present player may not move until the absent one is back.
     pub(crate) fn is_paused(&self) -> bool {
-        let Some(record) = self.live_match() else {
-            return false;
-        };
-        let turn = record.game.status().turn;
-        !self.is_absent(turn) && self.is_absent(turn.other())
+        self.live_match().is_some() && Color::ALL.into_iter().any(|color| self.is_absent(color))
     }
 
     pub(crate) fn reset_clock_mark(&mut self, now_ms: u64) {

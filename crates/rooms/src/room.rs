@@ -49,12 +49,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The numbered events of this outcome, in order.
+    /// The new events of this outcome (broadcast to everyone), in order. Events replayed to
+    /// one connection for `sync` are not among them.
     pub fn events(&self) -> impl Iterator<Item = (u64, &Event)> {
         self.messages
             .iter()
-            .filter_map(|(_, message)| match message {
-                ServerMessage::Ev { v, e } => Some((*v, e)),
+            .filter_map(|(to, message)| match (to, message) {
+                (Recipient::Everyone, ServerMessage::Ev { v, e }) => Some((*v, e)),
                 _ => None,
             })
     }
