@@ -92,7 +92,7 @@ impl Room {
                 out,
                 Event::Host {
                     name: now.host.clone(),
-                    settings: now.settings.clone(),
+                    settings: Box::new(now.settings.clone()),
                 },
             );
         }

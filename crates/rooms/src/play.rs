@@ -115,8 +115,8 @@ impl Room {
             game_id: record.id.clone(),
             white: record.names[0].clone(),
             black: record.names[1].clone(),
-            settings: self.settings.view(),
-            game: record.saved_value(now_ms),
+            settings: Box::new(self.settings.view()),
+            game: Box::new(record.saved_value(now_ms)),
             clocks: self.clocks_view(now_ms),
         };
         self.emit(out, event);

@@ -466,7 +466,8 @@ pub enum ClientMessage {
     Sync {
         v: u64,
     },
-    Ping,
+    /// Keep-alive (a struct variant so that extra fields are refused like everywhere else).
+    Ping {},
 }
 
 impl ClientMessage {
@@ -485,7 +486,7 @@ impl ClientMessage {
             ClientMessage::Create(_)
             | ClientMessage::Join(_)
             | ClientMessage::Sync { .. }
-            | ClientMessage::Ping => None,
+            | ClientMessage::Ping {} => None,
         }
     }
 }
@@ -697,8 +698,8 @@ pub enum Event {
         game_id: String,
         white: String,
         black: String,
-        settings: SettingsView,
-        game: Value,
+        settings: Box<SettingsView>,
+        game: Box<Value>,
         clocks: Option<ClocksView>,
     },
     Chat {
@@ -708,7 +709,7 @@ pub enum Event {
     /// The host or the settings for the next match changed.
     Host {
         name: Option<String>,
-        settings: SettingsView,
+        settings: Box<SettingsView>,
     },
 }
 

@@ -192,7 +192,8 @@ impl Room {
 
     /// Creates a room from a `create` request and joins the creator as host, on connection
     /// `conn`. The server picks `code` (the request's word, or a free PIN it drew). Refused
-    /// settings give the `nack` to send (with `a` = 0).
+    /// settings give the reason, for a `nack bad` with `a` = 0
+    /// (`ServerMessage::nack(0, NackReason::Bad, reason)`).
     pub fn create(
         code: RoomCode,
         request: &CreateRequest,
@@ -200,10 +201,9 @@ impl Room {
         conn: ConnId,
         now_ms: u64,
         entropy: &mut dyn Entropy,
-    ) -> Result<(Room, Outcome), ServerMessage> {
+    ) -> Result<(Room, Outcome), String> {
         let settings =
-            RoomSettings::parse(&request.variant, request.options.as_ref(), request.clock)
-                .map_err(|msg| ServerMessage::nack(0, NackReason::Bad, msg))?;
+            RoomSettings::parse(&request.variant, request.options.as_ref(), request.clock)?;
         let mut room = Room::new(code.clone(), settings, config, now_ms);
         let join = crate::protocol::JoinRequest {
             proto: request.proto,
@@ -232,7 +232,7 @@ impl Room {
                 ServerMessage::nack(0, NackReason::Bad, "this connection is already in a room"),
             ),
             ClientMessage::Join(join) => self.join(conn, join, now_ms, entropy, &mut out),
-            ClientMessage::Ping => out.reply(conn, ServerMessage::Pong),
+            ClientMessage::Ping {} => out.reply(conn, ServerMessage::Pong),
             ClientMessage::Sync { v } => {
                 if self.conns.contains_key(&conn) {
                     self.catch_up(conn, v, &mut out);
@@ -519,7 +519,7 @@ impl Room {
             ClientMessage::Create(_)
             | ClientMessage::Join(_)
             | ClientMessage::Sync { .. }
-            | ClientMessage::Ping => Answer::nack(NackReason::Bad, "not a request"),
+            | ClientMessage::Ping {} => Answer::nack(NackReason::Bad, "not a request"),
         }
     }
 
