@@ -649,6 +649,8 @@ pub struct RoomView {
     pub result: Option<ResultView>,
     /// True while moves wait for an absent player.
     pub paused: bool,
+    /// The side to act in the live match (setup steps included); null when none is live.
+    pub turn: Option<ColorName>,
     pub you: Option<YouView>,
 }
 

@@ -580,6 +580,9 @@ impl Room {
             rematch: views.rematch,
             result: record.and_then(MatchRecord::result_view),
             paused: self.is_paused(),
+            turn: self
+                .live_match()
+                .map(|record| record.game.status().turn.into()),
             you: viewer.and_then(|token| {
                 self.person(token).map(|person| YouView {
                     name: person.name.as_str().to_string(),

@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use boardshift_rooms::{
-    parse_client_message, ClientMessage, ConnId, Event, NackReason, Outcome, Recipient, Room,
-    RoomCode, RoomConfig, RoomSettings, RoomView, ServerMessage,
+    parse_client_message, ClientMessage, ConnId, Event, FinishedGame, NackReason, Outcome,
+    Recipient, Room, RoomCode, RoomConfig, RoomSettings, RoomView, ServerMessage,
 };
 use serde_json::{json, Value};
 
@@ -16,6 +16,8 @@ pub struct Harness {
     next_a: u64,
     /// Every event seen so far, in order.
     pub events: Vec<(u64, Event)>,
+    /// Every finished game handed over for storage.
+    pub finished: Vec<FinishedGame>,
 }
 
 /// Connection and token of one client.
@@ -58,6 +60,7 @@ impl Harness {
             next_conn: 2,
             next_a: 1,
             events: Vec::new(),
+            finished: Vec::new(),
         };
         harness.record(&outcome);
         let client = Client {
@@ -83,10 +86,12 @@ impl Harness {
             next_conn: 1,
             next_a: 1,
             events: Vec::new(),
+            finished: Vec::new(),
         }
     }
 
     fn record(&mut self, outcome: &Outcome) {
+        self.finished.extend(outcome.finished.iter().cloned());
         for (v, event) in outcome.events() {
             if let Some((last, _)) = self.events.last() {
                 assert_eq!(v, last + 1, "event numbers must rise by one");
