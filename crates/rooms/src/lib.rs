@@ -40,6 +40,8 @@
 //!   period starting at `now_ms`, and charges the time the server was down to nobody.
 //! - [`Room::current_game`] — the live or last game's id and saved-game JSON for
 //!   `GET /api/games/ID`; finished games arrive in `outcome.finished`.
+//! - [`Room::summary`] for `GET /api/rooms`; [`Room::is_idle`] says when nobody is connected
+//!   and no match runs (the room may then be dropped from memory and restored on demand).
 //!
 //! `entropy` is anything implementing [`Entropy`] (a closure `|| -> u64` will do): the room
 //! draws tokens (128 bits), game ids, a sliding gap and Chess484 back ranks from it.
@@ -88,6 +90,7 @@ pub mod protocol;
 pub mod record;
 pub mod room;
 pub mod settings;
+pub mod values;
 
 pub use play::{ABANDONMENT, ABORTED};
 pub use protocol::{
@@ -95,5 +98,5 @@ pub use protocol::{
     JoinRequest, NackReason, ProtocolError, RoomCode, RoomView, SeatWish, ServerMessage, Token,
 };
 pub use record::FinishedGame;
-pub use room::{ConnId, Entropy, Outcome, Recipient, Room};
+pub use room::{ConnId, Entropy, Outcome, Recipient, Room, RoomSummary};
 pub use settings::{RoomConfig, RoomSettings};

@@ -421,16 +421,14 @@ impl Room {
         // GCRA: a line is allowed while the theoretical arrival time is at most
         // burst-1 intervals ahead of now.
         let tat = person.chat_tat_ms.max(now_ms);
-        if tat > now_ms + (burst - 1) * refill {
+        let allowed_until = now_ms.saturating_add((burst - 1).saturating_mul(refill));
+        if tat > allowed_until {
             return Answer::nack(
                 NackReason::Rate,
-                format!(
-                    "too many chat lines: wait {} ms",
-                    tat - now_ms - (burst - 1) * refill
-                ),
+                format!("too many chat lines: wait {} ms", tat - allowed_until),
             );
         }
-        person.chat_tat_ms = tat + refill;
+        person.chat_tat_ms = tat.saturating_add(refill);
         let name = person.name.as_str().to_string();
         self.emit(
             out,
@@ -498,9 +496,9 @@ impl Room {
 
     /// Charges the running clock up to `at_ms`; a flag that falls ends the match.
     fn charge_clock_until(&mut self, at_ms: u64, out: &mut Collect) {
-        let Some(side) = self.running_side() else {
+        if self.running_side().is_none() {
             return;
-        };
+        }
         let Some(record) = &mut self.current else {
             return;
         };
@@ -512,7 +510,6 @@ impl Room {
             return;
         }
         record.clock_mark_ms = Some(at_ms);
-        let _ = side;
         if let Some(end) = record.game.record_elapsed(at_ms - mark) {
             self.end_match(rules_end(end, at_ms), None, at_ms, out);
         }

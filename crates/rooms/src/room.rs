@@ -69,6 +69,25 @@ impl Outcome {
     }
 }
 
+/// A room as listed publicly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub code: String,
+    pub settings: crate::protocol::SettingsView,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// People queued.
+    pub queue: usize,
+    /// Spectators connected.
+    pub spectators: u32,
+    #[serde(rename = "match")]
+    pub match_number: u32,
+    /// Whether a match is being played.
+    pub playing: bool,
+    /// Connections open.
+    pub online: usize,
+}
+
 /// The answer remembered for a request, replayed when the same `a` comes again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Answer {
@@ -355,6 +374,28 @@ impl Room {
         let record = self.current.as_ref()?;
         let json = serde_json::to_string_pretty(&record.saved_game(self.now_ms)).ok()?;
         Some((record.id.clone(), json))
+    }
+
+    /// Whether the room could be unloaded from memory: nobody connected and no match being
+    /// played (its state is in the last stored [`Room::to_json`]).
+    pub fn is_idle(&self) -> bool {
+        self.conns.is_empty() && self.live_match().is_none()
+    }
+
+    /// A short public description, for `GET /api/rooms`.
+    pub fn summary(&self) -> RoomSummary {
+        let views = self.views();
+        RoomSummary {
+            code: self.code.to_string(),
+            settings: views.settings,
+            white: views.seats.white.map(|seat| seat.name),
+            black: views.seats.black.map(|seat| seat.name),
+            queue: views.queue.len(),
+            spectators: views.crowd,
+            match_number: self.match_number,
+            playing: self.live_match().is_some(),
+            online: self.conns.len(),
+        }
     }
 
     /// The token bound to a connection.
