@@ -22,7 +22,8 @@
 //! The calls:
 //! - [`Room::create`]`(code, &CreateRequest, config, conn, now_ms, entropy)` — a `create`
 //!   frame: the server chooses the code (the request's word, or a free PIN drawn with
-//!   [`RoomCode::pin_from_random`]); the creator joins as host. Bad settings give the reason for a `nack bad`.
+//!   [`RoomCode::pin_from_random`]); the creator joins as host. Bad settings give the
+//!   `nack bad` to send.
 //! - [`Room::new`]`(code, settings, config, now_ms)` — a room without anyone (the always-open
 //!   room `open`: [`RoomSettings::standard_untimed`]); the first person in becomes host.
 //! - [`Room::handle`]`(conn, ClientMessage, now_ms, entropy)` — any other frame of a

@@ -213,8 +213,8 @@ pub enum ClientMessage {
     Sync {
         v: u64,
     },
-    /// Keep-alive (a struct variant so that extra fields are refused like everywhere else).
-    Ping {},
+    /// Keep-alive.
+    Ping,
 }
 
 impl ClientMessage {
@@ -233,7 +233,7 @@ impl ClientMessage {
             ClientMessage::Create(_)
             | ClientMessage::Join(_)
             | ClientMessage::Sync { .. }
-            | ClientMessage::Ping {} => None,
+            | ClientMessage::Ping => None,
         }
     }
 }
@@ -259,6 +259,15 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ProtocolError> 
         Some(_) => return Err(ProtocolError::bad(a, "the field 't' must be a string")),
         None => return Err(ProtocolError::bad(a, "the message has no 't' field")),
     };
+    // serde lets a unit variant ignore extra fields; `ping` must refuse them like the rest.
+    if tag == "ping" {
+        if let Some(extra) = object.keys().find(|key| key.as_str() != "t") {
+            return Err(ProtocolError::bad(
+                a,
+                format!("bad 'ping' message: unknown field `{}`", shorten(extra, 24)),
+            ));
+        }
+    }
     let message: ClientMessage = serde_json::from_value(value).map_err(|error| {
         ProtocolError::bad(a, format!("bad '{}' message: {error}", shorten(&tag, 16)))
     })?;

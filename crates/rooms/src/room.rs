@@ -211,8 +211,9 @@ impl Room {
 
     /// Creates a room from a `create` request and joins the creator as host, on connection
     /// `conn`. The server picks `code` (the request's word, or a free PIN it drew). Refused
-    /// settings give the reason, for a `nack bad` with `a` = 0
-    /// (`ServerMessage::nack(0, NackReason::Bad, reason)`).
+    /// settings give the `nack bad` (with `a` = 0) to send.
+    // The refusal is the message itself, sent as is; it is built once per refused create.
+    #[allow(clippy::result_large_err)]
     pub fn create(
         code: RoomCode,
         request: &CreateRequest,
@@ -220,9 +221,10 @@ impl Room {
         conn: ConnId,
         now_ms: u64,
         entropy: &mut dyn Entropy,
-    ) -> Result<(Room, Outcome), String> {
+    ) -> Result<(Room, Outcome), ServerMessage> {
         let settings =
-            RoomSettings::parse(&request.variant, request.options.as_ref(), request.clock)?;
+            RoomSettings::parse(&request.variant, request.options.as_ref(), request.clock)
+                .map_err(|msg| ServerMessage::nack(0, NackReason::Bad, msg))?;
         let mut room = Room::new(code.clone(), settings, config, now_ms);
         let join = crate::protocol::JoinRequest {
             proto: request.proto,
@@ -251,7 +253,7 @@ impl Room {
                 ServerMessage::nack(0, NackReason::Bad, "this connection is already in a room"),
             ),
             ClientMessage::Join(join) => self.join(conn, join, now_ms, entropy, &mut out),
-            ClientMessage::Ping {} => out.reply(conn, ServerMessage::Pong),
+            ClientMessage::Ping => out.reply(conn, ServerMessage::Pong),
             ClientMessage::Sync { v } => {
                 if self.conns.contains_key(&conn) {
                     self.catch_up(conn, v, &mut out);
@@ -560,7 +562,7 @@ impl Room {
             ClientMessage::Create(_)
             | ClientMessage::Join(_)
             | ClientMessage::Sync { .. }
-            | ClientMessage::Ping {} => Answer::nack(NackReason::Bad, "not a request"),
+            | ClientMessage::Ping => Answer::nack(NackReason::Bad, "not a request"),
         }
     }
 
