@@ -258,6 +258,21 @@ impl Room {
         self.queue.retain(|queued| queued != token);
     }
 
+    /// Between matches a free seat goes to the front of the queue (White first), so that the
+    /// host can start the next match.
+    pub(crate) fn fill_free_seats_between_matches(&mut self) {
+        if self.current.is_none() || self.live_match().is_some() {
+            return;
+        }
+        for color in Color::ALL {
+            if self.seats[color.index()].is_none() {
+                if let Some(next) = self.queue.pop_front() {
+                    self.sit(&next, color);
+                }
+            }
+        }
+    }
+
     pub(crate) fn sit(&mut self, token: &Token, color: Color) {
         let order = self.take_seq();
         self.seats[color.index()] = Some(Seated {

@@ -425,6 +425,7 @@ impl Room {
     fn end(&mut self, now_ms: u64, mut out: Collect) -> Outcome {
         let now_ms = now_ms.max(self.now_ms);
         self.expire_offline(now_ms, &mut out);
+        self.fill_free_seats_between_matches();
         self.refresh_presence(now_ms);
         self.reset_clock_mark(now_ms);
         self.sync_views(&mut out);

@@ -250,3 +250,93 @@ fn a_player_who_leaves_the_seat_pauses_the_game_and_a_newcomer_may_continue_it()
     assert_eq!(h.plies(), 2);
     assert_eq!(h.room.match_number(), 1);
 }
+
+#[test]
+fn a_person_stays_online_until_the_last_connection_closes() {
+    let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let bob = h.join("Bob");
+    let (second_tab, _) = h.rejoin(&bob, None);
+    h.disconnect(&bob);
+    assert!(h.state(&ann).seats.black.unwrap().online);
+    assert!(!h.state(&ann).paused);
+    let outcome = h.disconnect(&second_tab);
+    assert_eq!(kinds(&outcome), vec!["seat"]);
+    assert!(!h.state(&ann).seats.black.unwrap().online);
+}
+
+#[test]
+fn people_gone_for_the_grace_period_lose_their_queue_place_and_their_seat_between_matches() {
+    let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let bob = h.join("Bob");
+    let cid = h.join("Cid");
+    let dee = h.join("Dee");
+    h.disconnect(&dee);
+    h.advance(60_000);
+    assert_eq!(h.queue_names(), vec!["Cid"]);
+    // A rejoin after that finds Dee among the spectators.
+    let (dee, _) = h.rejoin(&dee, None);
+    assert_eq!(h.state(&dee).you.unwrap().role, SeatWish::Spectate);
+
+    h.ok(&bob, json!({"t": "resign"}));
+    assert_eq!(names(h.seat_names()), ("Cid".into(), "Ann".into()));
+    assert_eq!(h.queue_names(), vec!["Bob"]);
+    // Cid leaves between matches: after the grace period the queue's front takes the seat.
+    h.disconnect(&cid);
+    h.advance(60_000);
+    assert_eq!(names(h.seat_names()), ("Bob".into(), "Ann".into()));
+    h.ok(&ann, json!({"t": "next"}));
+    assert_eq!(h.room.match_number(), 2);
+}
+
+#[test]
+fn a_free_seat_between_matches_goes_to_the_front_of_the_queue() {
+    let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let bob = h.join("Bob");
+    h.ok(&bob, json!({"t": "resign"}));
+    let cid = h.join("Cid");
+    assert_eq!(h.queue_names(), vec!["Cid"]);
+    h.ok(&bob, json!({"t": "seat", "want": "spectate"}));
+    assert_eq!(names(h.seat_names()), ("Ann".into(), "Cid".into()));
+    assert!(h.queue_names().is_empty());
+    let _ = (ann, cid);
+}
+
+#[test]
+fn create_with_bad_settings_and_join_of_another_room_are_refused() {
+    let request = match boardshift_rooms::parse_client_message(
+        &json!({"t":"create","proto":1,"name":"Ann","variant":"checkers"}).to_string(),
+    )
+    .unwrap()
+    {
+        boardshift_rooms::ClientMessage::Create(request) => request,
+        _ => unreachable!(),
+    };
+    let mut entropy = || 7u64;
+    let refused = boardshift_rooms::Room::create(
+        boardshift_rooms::RoomCode::parse("abc").unwrap(),
+        &request,
+        boardshift_rooms::RoomConfig::default(),
+        1,
+        0,
+        &mut entropy,
+    )
+    .unwrap_err();
+    assert!(matches!(
+        refused,
+        boardshift_rooms::ServerMessage::Nack { a: 0, why: NackReason::Bad, ref msg } if msg.contains("checkers")
+    ));
+
+    let (mut h, _ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let outcome = h.send(
+        9,
+        json!({"t": "join", "proto": 1, "name": "Bob", "room": "other"}),
+    );
+    assert!(matches!(
+        outcome.messages_for(9).next(),
+        Some(boardshift_rooms::ServerMessage::Nack {
+            a: 0,
+            why: NackReason::Bad,
+            ..
+        })
+    ));
+}
