@@ -36,9 +36,10 @@
 //! - [`Room::snapshot`]`(conn)` — a `state` message for a connection (e.g. to resynchronise a
 //!   spectator whose send queue overflowed).
 //! - [`Room::to_json`] / [`Room::restore`]`(json, now_ms)` — the persistent state (people and
-//!   tokens, seats, queue, settings, match, game as saved-game JSON, clocks, event counter and
-//!   recent events, remembered answers). A restored room has everyone offline with the grace
-//!   period starting at `now_ms`, and charges the time the server was down to nobody.
+//!   tokens, seats, queue, settings, match, game as saved-game JSON, clocks, event counter,
+//!   remembered answers). A restored room has everyone offline with the grace period starting
+//!   at `now_ms`, and charges the time the server was down to nobody. The recent-event log is
+//!   not stored: after a restore, `sync` or `join` with an older `v` gets a `state`.
 //! - [`Room::current_game`] — the live or last game's id and saved-game JSON for
 //!   `GET /api/games/ID`; finished games arrive in `outcome.finished`.
 //! - [`Room::summary`] for `GET /api/rooms`; [`Room::is_idle`] says when nobody is connected

@@ -506,11 +506,10 @@ impl Room {
             record.clock_mark_ms = Some(at_ms);
             return;
         };
-        if at_ms <= mark {
-            return;
-        }
-        record.clock_mark_ms = Some(at_ms);
-        if let Some(end) = record.game.record_elapsed(at_ms - mark) {
+        // Charging nothing still lets a clock already at zero (a restored record) fall.
+        let elapsed = at_ms.saturating_sub(mark);
+        record.clock_mark_ms = Some(at_ms.max(mark));
+        if let Some(end) = record.game.record_elapsed(elapsed) {
             self.end_match(rules_end(end, at_ms), None, at_ms, out);
         }
     }

@@ -172,6 +172,9 @@ pub struct Room {
     pub(crate) current: Option<MatchRecord>,
     /// The number of the last event.
     pub(crate) v: u64,
+    /// Recent events for `sync`. Not persisted, to keep the stored state small: after a
+    /// restore a client behind the counter gets a `state`.
+    #[serde(skip)]
     pub(crate) log: VecDeque<(u64, Event)>,
     pub(crate) next_seq: u64,
     /// The last instant the room was driven at (for snapshots).
