@@ -76,6 +76,13 @@
 //!   votes), `end` (`result`, `reason`, `game_id`), `match` (a new match: players, settings,
 //!   the fresh game as saved-game JSON), `chat`, `host` (host name and the settings for the
 //!   next match).
+//!   A joining client gets `welcome`, then a `state` that already includes the events its
+//!   join caused; those events are also broadcast, and a client drops any `ev` whose `v` it
+//!   already holds.
+//! - `settings` carries the same `variant`, `options` and `clock` fields as `create` and
+//!   replaces the settings as a whole (no `clock`: untimed). `state` adds to the spec's fields
+//!   `code`, `game_id`, `paused`, `turn` (the side to act) and `you` (`name`, `role`, `host`);
+//!   `move` events add `n` (the ply count after the move) and `end` events the final clocks.
 //! - Requests with `a` are applied at most once per person: the same `a` gets the same answer
 //!   again (`nack rate` is not remembered). `nack` reasons: `illegal` (the rules refuse),
 //!   `stale` (a move whose `n` is not the ply count; a `state` follows), `turn` (not your turn,
