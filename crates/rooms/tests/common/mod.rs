@@ -105,15 +105,7 @@ impl Harness {
         let message = parse_client_message(frame).unwrap_or_else(|error| {
             panic!("frame {frame} refused: {error}");
         });
-        let mut counter = self.counter;
-        let mut entropy = || {
-            counter += 1;
-            counter.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        };
-        let outcome = self.room.handle(conn, message, self.now, &mut entropy);
-        self.counter = counter;
-        self.record(&outcome);
-        outcome
+        self.handle(conn, message)
     }
 
     pub fn send(&mut self, conn: ConnId, frame: Value) -> Outcome {
@@ -188,7 +180,24 @@ impl Harness {
     }
 
     pub fn disconnect(&mut self, client: &Client) -> Outcome {
-        let outcome = self.room.disconnect(client.conn, self.now);
+        self.disconnect_conn(client.conn)
+    }
+
+    pub fn disconnect_conn(&mut self, conn: ConnId) -> Outcome {
+        let outcome = self.room.disconnect(conn, self.now);
+        self.record(&outcome);
+        outcome
+    }
+
+    /// Hands a parsed message to the room, as the server does.
+    pub fn handle(&mut self, conn: ConnId, message: ClientMessage) -> Outcome {
+        let mut counter = self.counter;
+        let mut entropy = || {
+            counter += 1;
+            counter.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        };
+        let outcome = self.room.handle(conn, message, self.now, &mut entropy);
+        self.counter = counter;
         self.record(&outcome);
         outcome
     }
