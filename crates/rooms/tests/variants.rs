@@ -144,3 +144,17 @@ fn relative_game_played_then_resigned() {
     assert_eq!(saved["moves"].as_array().unwrap().len(), 12);
     assert_eq!(saved["options"]["size"], 10);
 }
+
+#[test]
+fn a_game_ended_by_its_position_with_a_draw_offer_standing_is_stored_and_restored() {
+    let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let bob = h.join("Bob");
+    play_all(&mut h, &ann, &bob, &["f2f3", "e7e5", "g2g4"]);
+    // Black offers a draw, then mates with the offer still standing.
+    h.ok(&bob, json!({"t": "draw"}));
+    play_all(&mut h, &ann, &bob, &["d8h4"]);
+    assert_eq!(h.last_end(), Some(("0-1".into(), "checkmate".into())));
+    finished(&h);
+    let restored = boardshift_rooms::Room::restore(&h.room.to_json(), h.now);
+    assert!(restored.is_ok(), "{:?}", restored.err());
+}
