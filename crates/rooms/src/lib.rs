@@ -51,7 +51,7 @@
 //! # Behaviour
 //! - Joining puts a person in the first free seat (White first), else at the back of the queue;
 //!   `seat` moves between free seats, the queue and the spectators. Names are unique per room
-//!   (case-insensitive). Refused `create`/`join` frames are answered with `nack` and `a` = 0.
+//!   (case-insensitive); an offline spectator's name is free for a newcomer to take. Refused `create`/`join` frames are answered with `nack` and `a` = 0.
 //! - The first match starts as soon as both seats are filled; later ones when the host (seated
 //!   or queued) sends `next`, or when both seated players vote `rematch` and nobody is queued.
 //!   When the same pair plays again in the same colours, colours swap.

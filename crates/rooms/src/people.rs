@@ -143,6 +143,21 @@ impl Room {
         let token = match known {
             Some(token) => token,
             None => {
+                // An offline spectator holds nothing: their name is free for someone (most
+                // likely the same person, who lost the token) to take.
+                let idle_namesake = self
+                    .people
+                    .iter()
+                    .find(|person| {
+                        person.name.same_as(&request.name)
+                            && !person.online()
+                            && self.role_of(&person.token) == SeatWish::Spectate
+                            && self.host.as_ref() != Some(&person.token)
+                    })
+                    .map(|person| person.token.clone());
+                if let Some(token) = idle_namesake {
+                    self.people.retain(|person| person.token != token);
+                }
                 if let Some(taken) = self
                     .people
                     .iter()

@@ -59,6 +59,28 @@ fn names_are_unique_per_room_and_checked() {
         })
     ));
     assert_eq!(h.room.connection_count(), 1);
+
+    // The name of a spectator who has left is free again (a lost token must not lock it).
+    let eve = h.join("Eve");
+    h.ok(&eve, json!({"t": "seat", "want": "spectate"}));
+    h.disconnect(&eve);
+    let again = h.join("eve");
+    assert_ne!(again.token, eve.token);
+    // A queued (or seated) person's name stays taken while they are away.
+    let bob = h.join("Bob");
+    h.disconnect(&bob);
+    let outcome = h.send(
+        51,
+        json!({"t": "join", "proto": 1, "name": "Bob", "room": code}),
+    );
+    assert!(matches!(
+        outcome.messages_for(51).next(),
+        Some(boardshift_rooms::ServerMessage::Nack {
+            a: 0,
+            why: NackReason::Bad,
+            ..
+        })
+    ));
 }
 
 #[test]

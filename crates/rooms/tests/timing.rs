@@ -78,6 +78,21 @@ fn a_flag_against_a_bare_king_is_a_draw() {
 }
 
 #[test]
+fn a_flag_against_a_lone_knight_is_a_draw_under_fide_6_9() {
+    let (mut h, ann) = Harness::create("Ann", timed());
+    let bob = h.join("Bob");
+    // White has king and knight, which can never mate: Black's flag falls, still a draw.
+    h.room = room_from_position(&h, "7k/8/8/8/8/8/7q/KN6 b - - 0 1");
+    let (_ann, _) = h.rejoin(&ann, None);
+    let (_bob, _) = h.rejoin(&bob, None);
+    h.advance_to_deadline();
+    assert_eq!(
+        h.last_end(),
+        Some(("1/2-1/2".into(), "timeout_vs_insufficient_material".into()))
+    );
+}
+
+#[test]
 fn grace_period_then_abandonment_loses_the_game() {
     let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
     let bob = h.join("Bob");
