@@ -352,6 +352,18 @@ impl Room {
         }
     }
 
+    /// Replaces the room's limits (e.g. a server restarted with another grace period).
+    pub fn set_config(&mut self, config: RoomConfig) {
+        self.config = config;
+        while self.log.len() > self.config.event_log_len {
+            self.log.pop_front();
+        }
+    }
+
+    pub fn config(&self) -> &RoomConfig {
+        &self.config
+    }
+
     pub fn code(&self) -> &RoomCode {
         &self.code
     }

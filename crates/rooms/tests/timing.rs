@@ -249,3 +249,24 @@ fn a_stored_room_with_a_damaged_game_is_refused() {
     let error = Room::restore(&stored.to_string(), h.now).unwrap_err();
     assert!(error.contains("moves[1]"), "{error}");
 }
+
+#[test]
+fn the_grace_period_is_the_configured_one() {
+    let config = boardshift_rooms::RoomConfig {
+        grace_ms: 5_000,
+        ..boardshift_rooms::RoomConfig::default()
+    };
+    let (mut h, ann) = Harness::create_with("Ann", json!({"variant": "standard"}), config);
+    let bob = h.join("Bob");
+    h.play(&ann, "e2e4");
+    h.play(&bob, "e7e5");
+    h.disconnect(&ann);
+    h.advance(4_999);
+    assert_eq!(h.last_end(), None);
+    h.advance(1);
+    assert_eq!(h.last_end(), Some(("0-1".into(), "abandonment".into())));
+    // A restored room can be given other limits.
+    let mut restored = Room::restore(&h.room.to_json(), h.now).unwrap();
+    restored.set_config(boardshift_rooms::RoomConfig::default());
+    assert_eq!(restored.config().grace_ms, 60_000);
+}
