@@ -72,7 +72,8 @@
 //! - Events (`ev`) are numbered `v` = 1, 2, … per room; the last
 //!   [`RoomConfig::event_log_len`] are kept to answer `sync` and `join` with `v`, otherwise a
 //!   `state` is sent. Event kinds: `move`, `seat` (both seats with names and presence),
-//!   `queue` (names), `crowd` (connected spectators), `offer` (standing draw offer and rematch
+//!   `queue` (names), `crowd` (connected spectators; batched with
+//!   [`RoomConfig::crowd_interval_ms`]), `offer` (standing draw offer and rematch
 //!   votes), `end` (`result`, `reason`, `game_id`), `match` (a new match: players, settings,
 //!   the fresh game as saved-game JSON), `chat`, `host` (host name and the settings for the
 //!   next match).

@@ -79,13 +79,25 @@ impl Room {
                 },
             );
         }
+        let mut told = now.clone();
         if now.crowd != shown.crowd {
-            self.emit(
-                out,
-                Event::Crowd {
-                    spectators: now.crowd,
-                },
-            );
+            let interval = self.config.crowd_interval_ms;
+            if interval == 0 || self.now_ms >= self.crowd_told_ms.saturating_add(interval) {
+                self.emit(
+                    out,
+                    Event::Crowd {
+                        spectators: now.crowd,
+                    },
+                );
+                self.crowd_told_ms = self.now_ms;
+                self.crowd_due_ms = None;
+            } else {
+                // Batched: the count is told once the interval has passed.
+                told.crowd = shown.crowd;
+                self.crowd_due_ms = Some(self.crowd_told_ms.saturating_add(interval));
+            }
+        } else {
+            self.crowd_due_ms = None;
         }
         if now.host != shown.host || now.settings != shown.settings {
             self.emit(
@@ -105,7 +117,7 @@ impl Room {
                 },
             );
         }
-        self.shown = Some(now);
+        self.shown = Some(told);
     }
 
     /// `join`: a new person (a fresh token; the first free seat, White first, else the back

@@ -181,6 +181,11 @@ pub struct Room {
     pub(crate) now_ms: u64,
     #[serde(skip)]
     pub(crate) conns: BTreeMap<ConnId, Token>,
+    /// When the crowd count was last told, and when a batched change is due.
+    #[serde(skip)]
+    pub(crate) crowd_told_ms: u64,
+    #[serde(skip)]
+    pub(crate) crowd_due_ms: Option<u64>,
     /// What clients were last told about seats, queue, crowd, host and offers (not persisted:
     /// rebuilt on restore, where every client gets a `state` anyway).
     #[serde(skip)]
@@ -206,6 +211,8 @@ impl Room {
             next_seq: 1,
             now_ms,
             conns: BTreeMap::new(),
+            crowd_told_ms: 0,
+            crowd_due_ms: None,
             shown: None,
         };
         room.shown = Some(room.views());
@@ -304,6 +311,7 @@ impl Room {
         deadlines.extend(self.flag_deadline());
         deadlines.extend(self.grace_deadline().map(|(at, _)| at));
         deadlines.extend(self.offline_deadline());
+        deadlines.extend(self.crowd_due_ms);
         deadlines.into_iter().min()
     }
 

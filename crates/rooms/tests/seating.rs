@@ -4,7 +4,7 @@
 mod common;
 
 use boardshift_rooms::{Event, NackReason, SeatWish};
-use common::{kinds, Harness};
+use common::{kinds, Harness, START_MS};
 use serde_json::json;
 
 fn names(pair: (Option<String>, Option<String>)) -> (String, String) {
@@ -361,4 +361,34 @@ fn create_with_bad_settings_and_join_of_another_room_are_refused() {
             ..
         })
     ));
+}
+
+#[test]
+fn crowd_counts_can_be_batched() {
+    let config = boardshift_rooms::RoomConfig {
+        crowd_interval_ms: 1_000,
+        ..boardshift_rooms::RoomConfig::default()
+    };
+    let (mut h, ann) = Harness::create_with("Ann", json!({"variant": "standard"}), config);
+    let _bob = h.join("Bob");
+    let crowd_events = |h: &Harness| {
+        h.events
+            .iter()
+            .filter(|(_, e)| matches!(e, Event::Crowd { .. }))
+            .count()
+    };
+    let watchers: Vec<_> = (0..3).map(|i| h.join(&format!("Watcher {i}"))).collect();
+    for watcher in &watchers {
+        h.ok(watcher, json!({"t": "seat", "want": "spectate"}));
+    }
+    // The first change is told at once, the rest once the interval has passed.
+    assert_eq!(crowd_events(&h), 1);
+    assert_eq!(h.room.next_deadline(), Some(START_MS + 1_000));
+    h.advance_to_deadline();
+    assert_eq!(crowd_events(&h), 2);
+    assert!(matches!(
+        h.events.last(),
+        Some((_, Event::Crowd { spectators: 3 }))
+    ));
+    assert_eq!(h.state(&ann).spectators, 3);
 }
