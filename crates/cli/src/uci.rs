@@ -6,7 +6,8 @@
 //! Also home of the per-variant plumbing the search tools share ([`ToolPosition`]): start
 //! positions and position text for each game.
 
-use crate::{CliError, CliResult};
+use crate::text::{clip, tidy_message};
+use crate::CliResult;
 use engine::score::{mate_in_moves, MATE_BOUND};
 use engine::time::Clock;
 use engine::{Level, Limits, SearchInfo, SearchPosition, Searcher, StdClock};
@@ -161,7 +162,7 @@ impl<P: ToolPosition> UciSession for Session<P> {
         for (index, text) in moves.iter().enumerate() {
             let mv = position
                 .parse_move_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+                .map_err(|e| format!("move {} ({}): {e}", index + 1, clip(text)))?;
             keys.push(position.repetition_key());
             position.play_unchecked(mv);
         }
@@ -212,22 +213,66 @@ impl<P: ToolPosition> UciSession for Session<P> {
 }
 
 /// The output stream, shared by the command loop and the input thread; one line at a time.
+/// The first write failure is kept, stops any search and ends the session: a closed pipe
+/// means the GUI has gone.
 #[derive(Clone)]
-struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+struct Output {
+    state: Arc<Mutex<OutputState>>,
+    stop: Arc<AtomicBool>,
+}
+
+struct OutputState {
+    writer: Box<dyn Write + Send>,
+    failure: Option<std::io::Error>,
+}
 
 impl Output {
-    fn new(writer: Box<dyn Write + Send>) -> Output {
-        Output(Arc::new(Mutex::new(writer)))
+    fn new(writer: Box<dyn Write + Send>, stop: Arc<AtomicBool>) -> Output {
+        let state = OutputState {
+            writer,
+            failure: None,
+        };
+        Output {
+            state: Arc::new(Mutex::new(state)),
+            stop,
+        }
     }
 
     fn line(&self, text: &str) {
-        let mut writer = self
-            .0
+        let mut state = self
+            .state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        // A closed pipe means the GUI has gone; there is no one left to tell.
-        let _ = writeln!(writer, "{text}");
-        let _ = writer.flush();
+        if state.failure.is_some() {
+            return;
+        }
+        let written = writeln!(state.writer, "{text}").and_then(|()| state.writer.flush());
+        if let Err(error) = written {
+            state.failure = Some(error);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// `info string …` on one line, with echoed input clipped.
+    fn info(&self, message: &str) {
+        let message = tidy_message(message).replace(['\n', '\r'], " ");
+        self.line(&format!("info string {message}"));
+    }
+
+    fn failed(&self) -> bool {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .failure
+            .is_some()
+    }
+
+    fn take_failure(&self) -> Option<std::io::Error> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .failure
+            .take()
     }
 }
 
@@ -241,6 +286,13 @@ struct Settings {
     /// Variant options by key, applied to whichever variant they belong to.
     variant_options: Vec<(String, String)>,
 }
+
+const MAX_HASH_MB: usize = 1024;
+const MAX_SEED: u64 = 2_147_483_647;
+
+/// Longest input line read; a longer one is skipped with a message (a game of a thousand
+/// moves in any variant stays far below it).
+const MAX_LINE_BYTES: usize = 1 << 20;
 
 const VARIANT_OPTION_LINES: &[&str] = &[
     "option name gap type combo default random var random var a3 var c3 var e3 var g3 var a5 var c5 var e5 var g5",
@@ -289,15 +341,27 @@ impl Settings {
         })
     }
 
+    /// Applies one `setoption`; a value outside the option's range changes nothing and says
+    /// why, so a GUI's typo is never silently reinterpreted.
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let shown = clip(value);
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                let mb: usize = value
+                self.hash_mb = value
                     .parse()
-                    .map_err(|_| format!("Hash expects a number of megabytes, got '{value}'"))?;
-                self.hash_mb = mb.clamp(1, 1024);
+                    .ok()
+                    .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+                    .ok_or_else(|| {
+                        format!("Hash must be 1 to {MAX_HASH_MB} megabytes, got '{shown}'")
+                    })?;
             }
-            "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
+            "uci_chess960" => {
+                self.chess960 = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("UCI_Chess960 must be true or false, got '{shown}'")),
+                };
+            }
             "uci_variant" => {
                 // `chess` is what GUIs (and python-chess) call standard chess.
                 let name = match value.to_ascii_lowercase().as_str() {
@@ -305,23 +369,41 @@ impl Settings {
                     other => other.to_string(),
                 };
                 self.variant = VariantKind::from_name(&name)
-                    .ok_or_else(|| format!("unknown variant '{value}'"))?;
+                    .ok_or_else(|| format!("unknown variant '{shown}'"))?;
             }
             "level" => {
                 self.level =
-                    Level::from_name(value).ok_or_else(|| format!("unknown level '{value}'"))?;
+                    Level::from_name(value).ok_or_else(|| format!("unknown level '{shown}'"))?;
             }
             "seed" => {
                 self.seed = value
                     .parse()
-                    .map_err(|_| format!("Seed expects a number, got '{value}'"))?;
+                    .ok()
+                    .filter(|seed| *seed <= MAX_SEED)
+                    .ok_or_else(|| format!("Seed must be 0 to {MAX_SEED}, got '{shown}'"))?;
             }
             key => {
-                let known = VariantKind::ALL
-                    .iter()
-                    .any(|&variant| VariantOptions::keys(variant).contains(&key));
-                if !known {
-                    return Err(format!("unknown option '{name}'"));
+                let variants: Vec<VariantKind> = VariantKind::ALL
+                    .into_iter()
+                    .filter(|&variant| VariantOptions::keys(variant).contains(&key))
+                    .collect();
+                if variants.is_empty() {
+                    return Err(format!("unknown option '{}'", clip(name)));
+                }
+                // The value must suit at least one game that has the option (`gap` may also
+                // be left to chance).
+                if !(key == "gap" && value == "random") {
+                    let mut first_error = None;
+                    let accepted = variants.iter().any(|&variant| {
+                        let result = VariantOptions::default_for(variant).set(key, value);
+                        if let Err(error) = &result {
+                            first_error.get_or_insert_with(|| error.to_string());
+                        }
+                        result.is_ok()
+                    });
+                    if !accepted {
+                        return Err(first_error.unwrap_or_default());
+                    }
                 }
                 self.variant_options.retain(|(k, _)| k != key);
                 self.variant_options
@@ -383,11 +465,16 @@ fn parse_go(tokens: &[&str], side: Color) -> Result<Limits, String> {
 fn print_identity(out: &Output) {
     out.line(&format!("id name Boardshift {}", env!("CARGO_PKG_VERSION")));
     out.line("id author the Boardshift authors");
-    out.line("option name Hash type spin default 16 min 1 max 1024");
+    out.line(&format!(
+        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+        engine::DEFAULT_TABLE_MB
+    ));
     out.line("option name UCI_Chess960 type check default false");
     out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative");
     out.line("option name Level type combo default hard var easy var medium var hard var analysis");
-    out.line("option name Seed type spin default 1 min 0 max 2147483647");
+    out.line(&format!(
+        "option name Seed type spin default 1 min 0 max {MAX_SEED}"
+    ));
     for line in VARIANT_OPTION_LINES {
         out.line(line);
     }
@@ -411,30 +498,110 @@ fn parse_setoption(line: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value.to_string()))
 }
 
-pub fn run(args: &[String]) -> CliResult {
-    if let Some(extra) = args.first() {
-        return Err(CliError::Input(format!(
-            "uci takes no arguments (got '{extra}')"
-        )));
-    }
-    serve(
+/// `boardshift uci` on standard input and output. Output errors end the session: a closed
+/// pipe quietly, any other with a message.
+pub fn run() -> CliResult {
+    run_loop(
         std::io::BufReader::new(std::io::stdin()),
         Box::new(std::io::stdout()),
-    );
+    )?;
     Ok(())
 }
 
-/// The UCI loop over any input and output (standard input and output for `run`).
-fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
-    let out = Output::new(output);
+/// One input line: its text (bytes that are not UTF-8 read as U+FFFD), or the size of a line
+/// too long to keep.
+enum InputLine {
+    Text(String),
+    TooLong(usize),
+}
+
+/// Reads up to the next newline without ever holding more than [`MAX_LINE_BYTES`]; `None` at
+/// the end of input (a read error ends it too: the GUI is gone).
+fn read_line<R: BufRead>(input: &mut R) -> Option<InputLine> {
+    let mut kept = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => &[],
+        };
+        if available.is_empty() {
+            return (total > 0).then(|| finish_line(kept, total));
+        }
+        let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (&available[..at], true),
+            None => (available, false),
+        };
+        if total + chunk.len() <= MAX_LINE_BYTES {
+            kept.extend_from_slice(chunk);
+        }
+        total += chunk.len();
+        let used = chunk.len() + usize::from(found_newline);
+        input.consume(used);
+        if found_newline {
+            return Some(finish_line(kept, total));
+        }
+    }
+}
+
+fn finish_line(kept: Vec<u8>, total: usize) -> InputLine {
+    if total > MAX_LINE_BYTES {
+        InputLine::TooLong(total)
+    } else {
+        InputLine::Text(String::from_utf8_lossy(&kept).into_owned())
+    }
+}
+
+/// What a `position` command asks for: a position text (`None`: the start) and moves.
+type PositionRequest = (Option<String>, Vec<String>);
+
+/// Reads `position startpos|fen TEXT [moves M…]`; anything else is refused whole.
+fn parse_position(tokens: &[&str]) -> Result<PositionRequest, String> {
+    let moves_at = tokens.iter().position(|&t| t == "moves");
+    let moves: Vec<String> = moves_at
+        .map(|i| tokens[i + 1..].iter().map(|s| s.to_string()).collect())
+        .unwrap_or_default();
+    let head = &tokens[1.min(tokens.len())..moves_at.unwrap_or(tokens.len())];
+    match head {
+        ["startpos"] => Ok((None, moves)),
+        ["startpos", extra, ..] => Err(format!(
+            "unexpected '{}' after 'startpos' (moves follow the word 'moves')",
+            clip(extra)
+        )),
+        ["fen"] => Err("position fen needs a position text".to_string()),
+        ["fen", text @ ..] => Ok((Some(text.join(" ")), moves)),
+        _ => Err("position needs 'startpos' or 'fen'".to_string()),
+    }
+}
+
+/// The UCI loop over any input and output (standard input and output for [`run`]). Returns
+/// the first output error, after which nothing more was read or searched.
+pub fn run_loop<R: BufRead + Send + 'static>(
+    input: R,
+    output: Box<dyn Write + Send>,
+) -> std::io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
+    let out = Output::new(output, Arc::clone(&stop));
     let searching = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<String>();
     {
         let (stop, searching, out) = (Arc::clone(&stop), Arc::clone(&searching), out.clone());
         std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
+            let mut input = input;
+            while let Some(line) = read_line(&mut input) {
+                if out.failed() {
+                    return;
+                }
+                let line = match line {
+                    InputLine::Text(line) => line,
+                    InputLine::TooLong(bytes) => {
+                        out.info(&format!(
+                            "error: an input line of {bytes} bytes was ignored (the limit is {MAX_LINE_BYTES})"
+                        ));
+                        continue;
+                    }
+                };
                 let command = line.split_whitespace().next().unwrap_or("");
                 match command {
                     "stop" => stop.store(true, Ordering::Relaxed),
@@ -465,10 +632,16 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
         variant_options: Vec::new(),
     };
     let mut session: Option<Box<dyn UciSession>> = None;
-    let mut last_position: (Option<String>, Vec<String>) = (None, Vec::new());
+    // The last `position` asked for (or why it was refused), and whether the current session
+    // could set it up: `go` searches only a position that was accepted.
+    let mut request: Result<PositionRequest, String> = Ok((None, Vec::new()));
+    let mut position_set: Result<(), String> = Ok(());
     let mut go_count: u64 = 0;
 
     for line in receiver {
+        if out.failed() {
+            break;
+        }
         let line = line.trim();
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = tokens.first() else {
@@ -485,45 +658,38 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
             }
             "setoption" => match parse_setoption(line).and_then(|(n, v)| settings.set(&n, &v)) {
                 Ok(()) => session = None,
-                Err(message) => out.line(&format!("info string error: {message}")),
+                Err(message) => out.info(&format!("error: {message}")),
             },
             "position" => {
-                let moves_at = tokens.iter().position(|&t| t == "moves");
-                let moves: Vec<String> = moves_at
-                    .map(|i| tokens[i + 1..].iter().map(|s| s.to_string()).collect())
-                    .unwrap_or_default();
-                let head = &tokens[1..moves_at.unwrap_or(tokens.len())];
-                let text = match head.first() {
-                    Some(&"startpos") => None,
-                    Some(&"fen") => Some(head[1..].join(" ")),
-                    _ => {
-                        out.line("info string error: position needs 'startpos' or 'fen'");
-                        continue;
+                request = parse_position(&tokens);
+                // Set it up now, so that a bad move is reported when it is sent.
+                if session.is_none() && request.is_ok() {
+                    match settings.session(&stop) {
+                        Ok(fresh) => session = Some(fresh),
+                        Err(message) => out.info(&format!("error: {message}")),
                     }
+                }
+                position_set = match (&request, session.as_mut()) {
+                    (Err(message), _) => Err(message.clone()),
+                    (Ok(asked), Some(session)) => apply_position(session.as_mut(), asked),
+                    (Ok(_), None) => Ok(()),
                 };
-                last_position = (text, moves);
-                if let Some(session) = session.as_mut() {
-                    let moves: Vec<&str> = last_position.1.iter().map(String::as_str).collect();
-                    if let Err(message) = session.set_position(last_position.0.as_deref(), &moves) {
-                        out.line(&format!("info string error: {message}"));
-                    }
+                if let Err(message) = &position_set {
+                    out.info(&format!("error: {message}; no position is set"));
                 }
             }
             "go" => {
                 if session.is_none() {
                     match settings.session(&stop) {
                         Ok(mut fresh) => {
-                            let moves: Vec<&str> =
-                                last_position.1.iter().map(String::as_str).collect();
-                            if let Err(message) =
-                                fresh.set_position(last_position.0.as_deref(), &moves)
-                            {
-                                out.line(&format!("info string error: {message}"));
-                            }
+                            position_set = match &request {
+                                Err(message) => Err(message.clone()),
+                                Ok(asked) => apply_position(fresh.as_mut(), asked),
+                            };
                             session = Some(fresh);
                         }
                         Err(message) => {
-                            out.line(&format!("info string error: {message}"));
+                            out.info(&format!("error: {message}"));
                             out.line("bestmove 0000");
                             continue;
                         }
@@ -532,10 +698,15 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
                 let Some(active) = session.as_mut() else {
                     continue;
                 };
+                if let Err(message) = &position_set {
+                    out.info(&format!("error: no position to search ({message})"));
+                    out.line("bestmove 0000");
+                    continue;
+                }
                 let limits = match parse_go(&tokens[1..], active.side_to_move()) {
                     Ok(limits) => limits,
                     Err(message) => {
-                        out.line(&format!("info string error: {message}"));
+                        out.info(&format!("error: {message}"));
                         out.line("bestmove 0000");
                         continue;
                     }
@@ -553,9 +724,19 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
                 out.line(&best);
             }
             "stop" | "ponderhit" | "debug" | "register" => {}
-            _ => out.line(&format!("info string unknown command '{command}'")),
+            _ => out.info(&format!("unknown command '{}'", clip(command))),
         }
     }
+    out.take_failure().map_or(Ok(()), Err)
+}
+
+/// Sets up a requested position in `session`.
+fn apply_position(
+    session: &mut dyn UciSession,
+    (text, moves): &PositionRequest,
+) -> Result<(), String> {
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    session.set_position(text.as_deref(), &moves)
 }
 
 #[cfg(test)]
@@ -579,7 +760,7 @@ mod tests {
     }
 
     /// Runs a UCI session over `input` and returns everything it wrote.
-    fn session_output(input: &str) -> String {
+    fn session_output(input: impl Into<Vec<u8>>) -> String {
         #[derive(Clone)]
         struct Shared(Arc<Mutex<Vec<u8>>>);
         impl Write for Shared {
@@ -592,10 +773,7 @@ mod tests {
             }
         }
         let buffer = Shared(Arc::new(Mutex::new(Vec::new())));
-        serve(
-            std::io::Cursor::new(input.to_string()),
-            Box::new(buffer.clone()),
-        );
+        run_loop(std::io::Cursor::new(input.into()), Box::new(buffer.clone())).unwrap();
         let bytes = buffer.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
     }
@@ -661,5 +839,84 @@ mod tests {
             ("UCI_Variant".to_string(), "sliding".to_string())
         );
         assert!(parse_setoption("setoption value x").is_err());
+    }
+
+    #[test]
+    fn position_lines_are_read_whole_or_refused() {
+        assert_eq!(
+            parse_position(&["position", "startpos", "moves", "e2e4"]),
+            Ok((None, vec!["e2e4".to_string()]))
+        );
+        assert_eq!(
+            parse_position(&["position", "fen", "8/8", "w", "moves"]),
+            Ok((Some("8/8 w".to_string()), vec![]))
+        );
+        for bad in [
+            &["position"][..],
+            &["position", "startpos", "e2e4"],
+            &["position", "fen"],
+            &["position", "moves", "e2e4"],
+            &["position", "fen", "moves", "e2e4"],
+        ] {
+            assert!(parse_position(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+        let output = session_output(&b"\xff\nisready\n"[..]);
+        assert!(output.contains("info string unknown command"), "{output}");
+        assert!(output.ends_with("readyok\n"), "{output}");
+    }
+
+    #[test]
+    fn an_overlong_line_is_skipped_with_a_message() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\nisready\n");
+        let output = session_output(input);
+        assert!(output.contains("was ignored"), "{output}");
+        assert!(
+            output.len() < 500 && output.ends_with("readyok\n"),
+            "{output}"
+        );
+    }
+
+    #[test]
+    fn out_of_range_option_values_are_refused_and_change_nothing() {
+        let mut settings = Settings {
+            variant: VariantKind::Standard,
+            chess960: false,
+            hash_mb: 16,
+            level: Level::Hard,
+            seed: 1,
+            variant_options: Vec::new(),
+        };
+        assert!(settings.set("UCI_Chess960", "maybe").is_err());
+        assert!(settings.set("Hash", "0").is_err());
+        assert!(settings.set("Hash", "4096").is_err());
+        assert!(settings.set("Seed", "99999999999").is_err());
+        assert!(settings.set("size", "9").is_err());
+        assert!(settings.set("gap", "e4").is_err());
+        assert!(!settings.chess960 && settings.hash_mb == 16 && settings.seed == 1);
+        assert!(settings.variant_options.is_empty());
+        settings.set("UCI_Chess960", "TRUE").unwrap();
+        settings.set("Hash", "1").unwrap();
+        settings.set("gap", "random").unwrap();
+        settings.set("size", "20").unwrap();
+        assert!(settings.chess960 && settings.hash_mb == 1);
+    }
+
+    #[test]
+    fn a_refused_position_leaves_no_position_to_search() {
+        let output = session_output(
+            "position startpos moves e2e4 e2e4\ngo depth 3\n\
+             position startpos e2e4\ngo depth 1\n\
+             position startpos moves e2e4\ngo depth 1\nquit\n",
+        );
+        let moves = best_moves(&output);
+        assert_eq!(moves[..2], ["0000", "0000"], "{output}");
+        assert_ne!(moves[2], "0000");
+        assert!(output.contains("no position is set"), "{output}");
+        assert!(output.contains("after 'startpos'"), "{output}");
     }
 }
