@@ -36,37 +36,32 @@ impl From<std::io::Error> for CliError {
 
 pub type CliResult = Result<(), CliError>;
 
-/// Runs one parsed command with standard output behind a buffer whose write errors are
-/// returned, and turns the outcome into the exit status (messages go to standard error).
+/// Runs one parsed command and turns the outcome into the exit status (messages go to
+/// standard error).
 pub fn execute(command: Command) -> ExitCode {
     let name = command.name();
     let result = match command {
-        // These two write from more than one thread or stream as they go: they own stdout.
+        // These two write from more than one thread or as they go: they own stdout.
         Command::Uci => uci::run(),
         Command::Serve(args) => serve::run(&args.to_arguments()),
-        command => {
-            let stdout = std::io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
-            run_buffered(command, &mut out).and_then(|()| Ok(out.flush()?))
-        }
+        Command::Perft(args) => buffered(|out| perft::run(&args, out)),
+        Command::Setups(args) => buffered(|out| setups::run(&args, out)),
+        Command::CheckSave(args) => buffered(|out| check_save::run(&args, out)),
+        Command::Bench(args) => match &args.what {
+            Some(command::BenchWhat::Perft(perft)) => buffered(|out| bench::run(perft, &[], out)),
+            None => buffered(|out| search_bench::run(&args, out)),
+        },
+        Command::Match(args) => buffered(|out| matches::run(&args, out)),
     };
     exit_status(name, result)
 }
 
-fn run_buffered(command: Command, out: &mut dyn Write) -> CliResult {
-    match command {
-        Command::Perft(args) => perft::run(&args, out),
-        Command::Setups(args) => setups::run(&args, out),
-        Command::CheckSave(args) => check_save::run(&args, out),
-        Command::Bench(args) => match args.what {
-            Some(command::BenchWhat::Perft(perft)) => bench::run(&perft, &[], out),
-            None => search_bench::run(&args, out),
-        },
-        Command::Match(args) => matches::run(&args, out),
-        Command::Uci | Command::Serve(_) => Err(CliError::Internal(
-            "this command does not write through a buffer".to_string(),
-        )),
-    }
+/// Runs `command` with standard output behind a buffer whose write errors are returned.
+fn buffered(command: impl FnOnce(&mut dyn Write) -> CliResult) -> CliResult {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    command(&mut out)?;
+    Ok(out.flush()?)
 }
 
 /// Prints the failure, if any, and picks the exit status.

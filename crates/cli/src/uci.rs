@@ -3,6 +3,11 @@
 //! UCI options. Standard input is read on its own thread so that `stop` and `isready` are
 //! answered while a search runs.
 //!
+//! Whatever a GUI sends, the session goes on and says what it refused (`info string …`): input
+//! is read as bytes (bad UTF-8 becomes U+FFFD, an endless line is skipped), a refused
+//! `position` leaves no position (`go` then answers `bestmove 0000`), and an option value out
+//! of range changes nothing. Only a failing output ends it: nobody is listening any more.
+//!
 //! Also home of the per-variant plumbing the search tools share ([`ToolPosition`]): start
 //! positions and position text for each game.
 
