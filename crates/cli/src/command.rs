@@ -77,8 +77,8 @@ pub struct PerftArgs {
     /// The game [default: standard, or the saved game's]
     #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
     pub variant: Option<VariantKind>,
-    /// A rule option of the variant, repeatable
-    #[arg(long = "option", value_name = "KEY=VALUE")]
+    /// A rule option of the variant, repeatable (a saved game brings its own)
+    #[arg(long = "option", value_name = "KEY=VALUE", conflicts_with = "game")]
     pub options: Vec<String>,
     /// Count from this position text instead of the start
     #[arg(long, value_name = "TEXT", conflicts_with = "game")]

@@ -11,7 +11,7 @@ mod perft;
 mod search_bench;
 mod serve;
 mod setups;
-pub mod text;
+mod text;
 pub mod uci;
 
 use command::Command;

@@ -142,6 +142,9 @@ fn help_and_version_exit_0_and_usage_errors_exit_2() {
             "--game",
             "x",
         ],
+        vec![
+            "perft", "--depth", "1", "--game", "x.json", "--option", "size=20",
+        ],
         vec!["uci", "extra"],
         vec!["bench", "--depth", "0"],
         vec!["match", "--white", "easy"],
