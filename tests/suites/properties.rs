@@ -419,3 +419,65 @@ proptest! {
         }
     }
 }
+
+/// Words a command line is made of: the commands, their flags, and values good and bad.
+fn argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(vec![
+            "perft",
+            "setups",
+            "check-save",
+            "uci",
+            "bench",
+            "match",
+            "serve",
+            "help",
+            "--variant",
+            "--option",
+            "--fen",
+            "--game",
+            "--moves",
+            "--depth",
+            "--divide",
+            "--white",
+            "--black",
+            "--games",
+            "--movetime",
+            "--seed",
+            "--port",
+            "--dir",
+            "--repeat",
+            "--help",
+            "-h",
+            "--version",
+            "standard",
+            "sliding",
+            "gap=e5",
+            "size=99",
+            "easy",
+            "3",
+            "-1",
+            "99999999999",
+            "=",
+            "--",
+            "--depth=2",
+        ])
+        .prop_map(str::to_string),
+        hostile_text(12),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Any argument list is parsed or refused with a message; usage errors exit with 2.
+    #[test]
+    fn any_command_line_is_parsed_or_refused(words in proptest::collection::vec(argument(), 0..8)) {
+        use clap::Parser;
+        let args = std::iter::once("boardshift".to_string()).chain(words);
+        if let Err(error) = boardshift_cli::command::Cli::try_parse_from(args) {
+            prop_assert!(!error.to_string().is_empty());
+            prop_assert!(matches!(error.exit_code(), 0 | 2));
+        }
+    }
+}

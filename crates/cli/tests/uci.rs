@@ -1,6 +1,7 @@
 //! `boardshift uci` driven through the real binary with the exact byte sequences a GUI (or a
 //! careless one) sends: odd bytes, refused positions and out-of-range option values.
 
+use rules::{ChessPosition, GamePosition};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -55,13 +56,13 @@ fn after_a_refused_position_there_is_no_position_to_play_from() {
     // A good position afterwards is searched again.
     let output = uci(b"position startpos e2e4\nposition startpos moves e2e4\ngo depth 2\nquit\n");
     let moves = best_moves(&output);
-    assert_eq!(moves.len(), 1);
+    assert_eq!(moves.len(), 1, "{output}");
+    let mut after_e4 = ChessPosition::startpos();
+    let e4 = after_e4.parse_move_text("e2e4").expect("e2e4");
+    after_e4.play_unchecked(e4);
     assert!(
-        ["e7e5", "e7e6", "d7d5", "c7c5", "g8f6", "b8c6", "d7d6", "c7c6", "g7g6", "b7b6"]
-            .contains(&moves[0])
-            || moves[0].ends_with('6')
-            || moves[0].ends_with('5'),
-        "a Black move: {output}"
+        after_e4.parse_move_text(moves[0]).is_ok(),
+        "a legal Black move: {output}"
     );
 }
 
