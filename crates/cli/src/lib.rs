@@ -12,6 +12,7 @@ mod search_bench;
 mod serve;
 mod setups;
 mod text;
+mod tool_position;
 pub mod uci;
 
 use command::Command;

@@ -10,7 +10,7 @@
 
 use crate::command::MatchArgs;
 use crate::text::clip;
-use crate::uci::ToolPosition;
+use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
 use engine::{Level, Limits, Searcher, StdClock};

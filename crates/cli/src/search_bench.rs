@@ -4,7 +4,7 @@
 //! Relative chess, whose move generation is far slower, is searched three plies shallower.
 
 use crate::command::BenchArgs;
-use crate::uci::ToolPosition;
+use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::{FrozenClock, Level, Limits, Searcher};
 use rules::options::VariantOptions;

@@ -7,100 +7,26 @@
 //! is read as bytes (bad UTF-8 becomes U+FFFD, an endless line is skipped), a refused
 //! `position` leaves no position (`go` then answers `bestmove 0000`), and an option value out
 //! of range changes nothing. Only a failing output ends it: nobody is listening any more.
-//!
-//! Also home of the per-variant plumbing the search tools share ([`ToolPosition`]): start
-//! positions and position text for each game.
 
-use crate::text::{clip, tidy_message};
+mod io;
+mod settings;
+
+use crate::text::clip;
+use crate::tool_position::ToolPosition;
 use crate::CliResult;
 use engine::score::{mate_in_moves, MATE_BOUND};
 use engine::time::Clock;
-use engine::{Level, Limits, SearchInfo, SearchPosition, Searcher, StdClock};
+use engine::{Level, Limits, SearchInfo, Searcher, StdClock};
+use io::{read_line, InputLine, Output, MAX_LINE_BYTES};
 use rules::options::VariantOptions;
-use rules::regroupment::{allowed_back_ranks, start_fen};
 use rules::relative::RelativePosition;
-use rules::sliding::{SlidingPosition, Tile};
-use rules::{CastlingMode, ChessPosition, Color, GamePosition, VariantKind};
+use rules::sliding::SlidingPosition;
+use rules::{ChessPosition, Color, GamePosition, VariantKind};
+use settings::{parse_setoption, print_identity, Settings};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
-
-const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// A variant's position type with what the tools need beyond the search: its start position
-/// and reading its position text.
-pub(crate) trait ToolPosition: SearchPosition {
-    /// The start position under `options`; a random choice the options leave open (sliding's
-    /// gap, a Chess484 start) is drawn from `seed`.
-    fn start(options: &VariantOptions, seed: u64, chess960: bool) -> Result<Self, String>;
-
-    fn from_text(text: &str, options: &VariantOptions, chess960: bool) -> Result<Self, String>;
-}
-
-fn castling_mode(options: &VariantOptions, chess960: bool) -> CastlingMode {
-    if chess960 || options.variant() == VariantKind::Regroupment {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    }
-}
-
-impl ToolPosition for ChessPosition {
-    fn start(options: &VariantOptions, seed: u64, chess960: bool) -> Result<Self, String> {
-        let fen = match options {
-            VariantOptions::Regroupment { rules, .. }
-                if rules.start == rules::regroupment::StartRule::Random =>
-            {
-                let ranks = allowed_back_ranks(rules);
-                let mut rng = engine::rng::Rng::new(seed);
-                let white = &ranks[rng.below(ranks.len() as u64) as usize];
-                let black = &ranks[rng.below(ranks.len() as u64) as usize];
-                start_fen(rules, white, black)
-            }
-            _ => STANDARD_START.to_string(),
-        };
-        ChessPosition::from_fen_mode(&fen, castling_mode(options, chess960))
-            .map_err(|e| e.to_string())
-    }
-
-    fn from_text(text: &str, options: &VariantOptions, chess960: bool) -> Result<Self, String> {
-        ChessPosition::from_fen_mode(text, castling_mode(options, chess960))
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl ToolPosition for SlidingPosition {
-    fn start(options: &VariantOptions, seed: u64, _chess960: bool) -> Result<Self, String> {
-        let chosen = match options {
-            VariantOptions::Sliding(sliding) => sliding.gap,
-            _ => None,
-        };
-        let gap = chosen.unwrap_or(Tile::MIDDLE[(engine::rng::Rng::new(seed).below(8)) as usize]);
-        Ok(SlidingPosition::start(gap))
-    }
-
-    fn from_text(text: &str, _options: &VariantOptions, _chess960: bool) -> Result<Self, String> {
-        SlidingPosition::from_text(text).map_err(|e| e.to_string())
-    }
-}
-
-impl ToolPosition for RelativePosition {
-    fn start(options: &VariantOptions, _seed: u64, _chess960: bool) -> Result<Self, String> {
-        match options {
-            VariantOptions::Relative { rules, .. } => Ok(RelativePosition::start(*rules)),
-            _ => Ok(RelativePosition::start(Default::default())),
-        }
-    }
-
-    fn from_text(text: &str, options: &VariantOptions, _chess960: bool) -> Result<Self, String> {
-        let rules = match options {
-            VariantOptions::Relative { rules, .. } => *rules,
-            _ => Default::default(),
-        };
-        RelativePosition::from_text(text, rules).map_err(|e| e.to_string())
-    }
-}
+use std::sync::Arc;
 
 /// UCI `score` text: `cp N` or `mate N` (moves; negative when being mated).
 pub(crate) fn score_text(score: i32) -> String {
@@ -217,113 +143,7 @@ impl<P: ToolPosition> UciSession for Session<P> {
     }
 }
 
-/// The output stream, shared by the command loop and the input thread; one line at a time.
-/// The first write failure is kept, stops any search and ends the session: a closed pipe
-/// means the GUI has gone.
-#[derive(Clone)]
-struct Output {
-    state: Arc<Mutex<OutputState>>,
-    stop: Arc<AtomicBool>,
-}
-
-struct OutputState {
-    writer: Box<dyn Write + Send>,
-    failure: Option<std::io::Error>,
-}
-
-impl Output {
-    fn new(writer: Box<dyn Write + Send>, stop: Arc<AtomicBool>) -> Output {
-        let state = OutputState {
-            writer,
-            failure: None,
-        };
-        Output {
-            state: Arc::new(Mutex::new(state)),
-            stop,
-        }
-    }
-
-    fn line(&self, text: &str) {
-        let mut state = self
-            .state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if state.failure.is_some() {
-            return;
-        }
-        let written = writeln!(state.writer, "{text}").and_then(|()| state.writer.flush());
-        if let Err(error) = written {
-            state.failure = Some(error);
-            self.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// `info string …` on one line, with echoed input clipped.
-    fn info(&self, message: &str) {
-        let message = tidy_message(message).replace(['\n', '\r'], " ");
-        self.line(&format!("info string {message}"));
-    }
-
-    fn failed(&self) -> bool {
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .failure
-            .is_some()
-    }
-
-    fn take_failure(&self) -> Option<std::io::Error> {
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .failure
-            .take()
-    }
-}
-
-/// The engine's options as set with `setoption`.
-struct Settings {
-    variant: VariantKind,
-    chess960: bool,
-    hash_mb: usize,
-    level: Level,
-    seed: u64,
-    /// Variant options by key, applied to whichever variant they belong to.
-    variant_options: Vec<(String, String)>,
-}
-
-const MAX_HASH_MB: usize = 1024;
-const MAX_SEED: u64 = 2_147_483_647;
-
-/// Longest input line read; a longer one is skipped with a message (a game of a thousand
-/// moves in any variant stays far below it).
-const MAX_LINE_BYTES: usize = 1 << 20;
-
-const VARIANT_OPTION_LINES: &[&str] = &[
-    "option name gap type combo default random var random var a3 var c3 var e3 var g3 var a5 var c5 var e5 var g5",
-    "option name size type spin default 16 min 10 max 26",
-    "option name recentering type combo default aristotelian var aristotelian var leibnizian",
-    "option name leave type combo default yes var yes var sides var no",
-    "option name order type combo default sequential var sequential var alternate",
-    "option name king_knight type combo default allowed var allowed var forbidden",
-    "option name castling type combo default full var full var curtailed",
-    "option name start type combo default choose var choose var random",
-    "option name draws type combo default auto var auto var fide",
-];
-
 impl Settings {
-    fn variant_options(&self) -> Result<VariantOptions, String> {
-        let mut options = VariantOptions::default_for(self.variant);
-        let keys = VariantOptions::keys(self.variant);
-        for (key, value) in &self.variant_options {
-            if !keys.contains(&key.as_str()) || (key == "gap" && value == "random") {
-                continue;
-            }
-            options.set(key, value).map_err(|e| e.to_string())?;
-        }
-        Ok(options)
-    }
-
     fn session(&self, stop: &Arc<AtomicBool>) -> Result<Box<dyn UciSession>, String> {
         let options = self.variant_options()?;
         let stop = Arc::clone(stop);
@@ -344,78 +164,6 @@ impl Settings {
                 stop,
             )?),
         })
-    }
-
-    /// Applies one `setoption`; a value outside the option's range changes nothing and says
-    /// why, so a GUI's typo is never silently reinterpreted.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let shown = clip(value);
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                self.hash_mb = value
-                    .parse()
-                    .ok()
-                    .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
-                    .ok_or_else(|| {
-                        format!("Hash must be 1 to {MAX_HASH_MB} megabytes, got '{shown}'")
-                    })?;
-            }
-            "uci_chess960" => {
-                self.chess960 = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("UCI_Chess960 must be true or false, got '{shown}'")),
-                };
-            }
-            "uci_variant" => {
-                // `chess` is what GUIs (and python-chess) call standard chess.
-                let name = match value.to_ascii_lowercase().as_str() {
-                    "chess" => "standard".to_string(),
-                    other => other.to_string(),
-                };
-                self.variant = VariantKind::from_name(&name)
-                    .ok_or_else(|| format!("unknown variant '{shown}'"))?;
-            }
-            "level" => {
-                self.level =
-                    Level::from_name(value).ok_or_else(|| format!("unknown level '{shown}'"))?;
-            }
-            "seed" => {
-                self.seed = value
-                    .parse()
-                    .ok()
-                    .filter(|seed| *seed <= MAX_SEED)
-                    .ok_or_else(|| format!("Seed must be 0 to {MAX_SEED}, got '{shown}'"))?;
-            }
-            key => {
-                let variants: Vec<VariantKind> = VariantKind::ALL
-                    .into_iter()
-                    .filter(|&variant| VariantOptions::keys(variant).contains(&key))
-                    .collect();
-                if variants.is_empty() {
-                    return Err(format!("unknown option '{}'", clip(name)));
-                }
-                // The value must suit at least one game that has the option (`gap` may also
-                // be left to chance).
-                if !(key == "gap" && value == "random") {
-                    let mut first_error = None;
-                    let accepted = variants.iter().any(|&variant| {
-                        let result = VariantOptions::default_for(variant).set(key, value);
-                        if let Err(error) = &result {
-                            first_error.get_or_insert_with(|| error.to_string());
-                        }
-                        result.is_ok()
-                    });
-                    if !accepted {
-                        return Err(first_error.unwrap_or_default());
-                    }
-                }
-                self.variant_options.retain(|(k, _)| k != key);
-                self.variant_options
-                    .push((key.to_string(), value.to_string()));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -467,42 +215,6 @@ fn parse_go(tokens: &[&str], side: Color) -> Result<Limits, String> {
     Ok(limits)
 }
 
-fn print_identity(out: &Output) {
-    out.line(&format!("id name Boardshift {}", env!("CARGO_PKG_VERSION")));
-    out.line("id author the Boardshift authors");
-    out.line(&format!(
-        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-        engine::DEFAULT_TABLE_MB
-    ));
-    out.line("option name UCI_Chess960 type check default false");
-    out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative");
-    out.line("option name Level type combo default hard var easy var medium var hard var analysis");
-    out.line(&format!(
-        "option name Seed type spin default 1 min 0 max {MAX_SEED}"
-    ));
-    for line in VARIANT_OPTION_LINES {
-        out.line(line);
-    }
-    out.line("uciok");
-}
-
-/// Splits `setoption name N value V` into (N, V).
-fn parse_setoption(line: &str) -> Result<(String, String), String> {
-    let rest = line
-        .strip_prefix("setoption")
-        .map(str::trim)
-        .and_then(|r| r.strip_prefix("name"))
-        .ok_or_else(|| "setoption needs 'name'".to_string())?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((name, value)) => (name.trim(), value.trim()),
-        None => (rest.trim(), ""),
-    };
-    if name.is_empty() {
-        return Err("setoption needs an option name".to_string());
-    }
-    Ok((name.to_string(), value.to_string()))
-}
-
 /// `boardshift uci` on standard input and output. Output errors end the session: a closed
 /// pipe quietly, any other with a message.
 pub fn run() -> CliResult {
@@ -511,51 +223,6 @@ pub fn run() -> CliResult {
         Box::new(std::io::stdout()),
     )?;
     Ok(())
-}
-
-/// One input line: its text (bytes that are not UTF-8 read as U+FFFD), or the size of a line
-/// too long to keep.
-enum InputLine {
-    Text(String),
-    TooLong(usize),
-}
-
-/// Reads up to the next newline without ever holding more than [`MAX_LINE_BYTES`]; `None` at
-/// the end of input (a read error ends it too: the GUI is gone).
-fn read_line<R: BufRead>(input: &mut R) -> Option<InputLine> {
-    let mut kept = Vec::new();
-    let mut total = 0usize;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => &[],
-        };
-        if available.is_empty() {
-            return (total > 0).then(|| finish_line(kept, total));
-        }
-        let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (&available[..at], true),
-            None => (available, false),
-        };
-        if total + chunk.len() <= MAX_LINE_BYTES {
-            kept.extend_from_slice(chunk);
-        }
-        total += chunk.len();
-        let used = chunk.len() + usize::from(found_newline);
-        input.consume(used);
-        if found_newline {
-            return Some(finish_line(kept, total));
-        }
-    }
-}
-
-fn finish_line(kept: Vec<u8>, total: usize) -> InputLine {
-    if total > MAX_LINE_BYTES {
-        InputLine::TooLong(total)
-    } else {
-        InputLine::Text(String::from_utf8_lossy(&kept).into_owned())
-    }
 }
 
 /// What a `position` command asks for: a position text (`None`: the start) and moves.
@@ -747,6 +414,8 @@ fn apply_position(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::sliding::Tile;
+    use std::sync::Mutex;
 
     #[test]
     fn go_reads_the_movers_clock() {
@@ -838,15 +507,6 @@ mod tests {
     }
 
     #[test]
-    fn setoption_splits_name_and_value() {
-        assert_eq!(
-            parse_setoption("setoption name UCI_Variant value sliding").unwrap(),
-            ("UCI_Variant".to_string(), "sliding".to_string())
-        );
-        assert!(parse_setoption("setoption value x").is_err());
-    }
-
-    #[test]
     fn position_lines_are_read_whole_or_refused() {
         assert_eq!(
             parse_position(&["position", "startpos", "moves", "e2e4"]),
@@ -884,31 +544,6 @@ mod tests {
             output.len() < 500 && output.ends_with("readyok\n"),
             "{output}"
         );
-    }
-
-    #[test]
-    fn out_of_range_option_values_are_refused_and_change_nothing() {
-        let mut settings = Settings {
-            variant: VariantKind::Standard,
-            chess960: false,
-            hash_mb: 16,
-            level: Level::Hard,
-            seed: 1,
-            variant_options: Vec::new(),
-        };
-        assert!(settings.set("UCI_Chess960", "maybe").is_err());
-        assert!(settings.set("Hash", "0").is_err());
-        assert!(settings.set("Hash", "4096").is_err());
-        assert!(settings.set("Seed", "99999999999").is_err());
-        assert!(settings.set("size", "9").is_err());
-        assert!(settings.set("gap", "e4").is_err());
-        assert!(!settings.chess960 && settings.hash_mb == 16 && settings.seed == 1);
-        assert!(settings.variant_options.is_empty());
-        settings.set("UCI_Chess960", "TRUE").unwrap();
-        settings.set("Hash", "1").unwrap();
-        settings.set("gap", "random").unwrap();
-        settings.set("size", "20").unwrap();
-        assert!(settings.chess960 && settings.hash_mb == 1);
     }
 
     #[test]
