@@ -1,5 +1,6 @@
-//! The `boardshift` binary's public behaviour: output formats and exit codes of
-//! `interfaces.md` (0 success, 2 bad input, 1 internal failure).
+//! The `boardshift` binary's public behaviour: output formats, help, and exit codes (0
+//! success, 2 bad input or usage, 1 internal failure), as the command-line page in `docs/`
+//! describes them.
 
 use std::process::{Command, Output};
 
