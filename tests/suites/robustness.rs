@@ -200,3 +200,15 @@ fn mangled_option_pairs_never_panic() {
         }
     }
 }
+
+/// `cargo test` builds this suite with debug assertions, and overflow checks follow them: an
+/// arithmetic overflow reached from input fails here instead of wrapping silently as it
+/// would in a release build.
+#[test]
+fn overflow_checks_are_on_when_debug_assertions_are() {
+    if cfg!(debug_assertions) {
+        let max = std::hint::black_box(u32::MAX);
+        let result = std::panic::catch_unwind(|| max + std::hint::black_box(1));
+        assert!(result.is_err(), "overflow checks are off in this build");
+    }
+}

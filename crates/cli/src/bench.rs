@@ -1,11 +1,14 @@
-//! `boardshift bench perft`: our perft against shakmaty's and cozy-chess's in the same run (all
-//! three bulk-count the last ply), plus the variants' perft speed beside standard chess.
+//! `boardshift bench perft`: perft speed of standard chess on two classic positions and of the
+//! variants beside it. Other implementations can be measured in the same run as rivals
+//! ([`PerftRival`]); the shipped binary carries none, the comparison binary of the test crate
+//! plugs in shakmaty and cozy-chess (all bulk-count the last ply).
 
-use crate::args::Flags;
+use crate::command::PerftBenchArgs;
 use crate::{CliError, CliResult};
 use rules::relative::{RelativeOptions, RelativePosition};
 use rules::sliding::{SlidingPosition, Tile};
 use rules::{perft::perft, ChessPosition};
+use std::io::Write;
 use std::time::Instant;
 
 const POSITIONS: [(&str, &str, u32); 2] = [
@@ -21,21 +24,15 @@ const POSITIONS: [(&str, &str, u32); 2] = [
     ),
 ];
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
+/// A perft counter for one position, to a given depth.
+pub type PerftCounter = Box<dyn Fn(u32) -> u64>;
+
+/// Another standard-chess perft implementation, timed on the same positions as ours.
+pub trait PerftRival {
+    /// The name (and version) printed in the table.
+    fn label(&self) -> &str;
+    /// Reads `fen` into the rival's own position and returns its counter.
+    fn prepare(&self, fen: &str) -> Result<PerftCounter, String>;
 }
 
 /// Best of `repeat` timed runs: (nodes, nodes per second).
@@ -54,48 +51,46 @@ fn mnps(rate: f64) -> String {
     format!("{:8.1} Mnodes/s", rate / 1e6)
 }
 
-pub fn run(args: &[String]) -> CliResult {
-    let flags = Flags::parse(args, &[])?;
-    flags.only(&["repeat", "depth"])?;
-    let repeat: u32 = flags.number("repeat")?.unwrap_or(3);
-    let depth_override: Option<u32> = flags.number("depth")?;
+/// Runs the benchmark with `rivals` beside ours; a rival whose count differs is an error.
+pub fn run(args: &PerftBenchArgs, rivals: &[&dyn PerftRival], out: &mut dyn Write) -> CliResult {
+    let repeat = args.repeat;
     rules::attacks::init();
     let mut ours_total = 0.0;
     let mut count = 0.0;
-    println!("position  depth        nodes  implementation        speed    ratio (ours / theirs)");
+    writeln!(
+        out,
+        "position  depth        nodes  implementation        speed    ratio (ours / theirs)"
+    )?;
     for (name, fen, default_depth) in POSITIONS {
-        let depth = depth_override.unwrap_or(default_depth);
+        let depth = args.depth.unwrap_or(default_depth);
         let ours = ChessPosition::from_fen(fen).map_err(|e| CliError::Internal(e.to_string()))?;
-        let shak: shakmaty::Chess = fen
-            .parse::<shakmaty::fen::Fen>()
-            .map_err(|e| CliError::Internal(e.to_string()))?
-            .into_position(shakmaty::CastlingMode::Standard)
-            .map_err(|e| CliError::Internal(e.to_string()))?;
-        let cozy: cozy_chess::Board = fen
-            .parse()
-            .map_err(|e| CliError::Internal(format!("{e:?}")))?;
         let (n_ours, r_ours) = measure(repeat, || perft(&ours, depth));
-        let (n_shak, r_shak) = measure(repeat, || shakmaty::perft(&shak, depth));
-        let (n_cozy, r_cozy) = measure(repeat, || cozy_perft(&cozy, depth));
-        if n_ours != n_shak || n_ours != n_cozy {
-            return Err(CliError::Internal(format!(
-                "{name}: node counts differ: ours {n_ours}, shakmaty {n_shak}, cozy-chess {n_cozy}"
-            )));
-        }
-        println!(
-            "{name:9} {depth:5} {n_ours:12}  boardshift      {}",
+        writeln!(
+            out,
+            "{name:9} {depth:5} {n_ours:12}  {:15} {}",
+            "boardshift",
             mnps(r_ours)
-        );
-        println!(
-            "{name:9} {depth:5} {n_shak:12}  shakmaty 0.30.1 {}    {:.2}",
-            mnps(r_shak),
-            r_ours / r_shak
-        );
-        println!(
-            "{name:9} {depth:5} {n_cozy:12}  cozy-chess      {}    {:.2}",
-            mnps(r_cozy),
-            r_ours / r_cozy
-        );
+        )?;
+        for rival in rivals {
+            let counter = rival
+                .prepare(fen)
+                .map_err(|e| CliError::Internal(format!("{}: {e}", rival.label())))?;
+            let (n_rival, r_rival) = measure(repeat, || counter(depth));
+            if n_rival != n_ours {
+                return Err(CliError::Internal(format!(
+                    "{name}: node counts differ: ours {n_ours}, {} {n_rival}",
+                    rival.label()
+                )));
+            }
+            writeln!(
+                out,
+                "{name:9} {depth:5} {n_rival:12}  {:15} {}    {:.2}",
+                rival.label(),
+                mnps(r_rival),
+                r_ours / r_rival
+            )?;
+        }
+        out.flush()?;
         ours_total += r_ours;
         count += 1.0;
     }
@@ -104,18 +99,20 @@ pub fn run(args: &[String]) -> CliResult {
     let sliding = SlidingPosition::start(
         Tile::parse("e5").ok_or_else(|| CliError::Internal("tile e5".to_string()))?,
     );
-    let (n, r) = measure(repeat, || perft(&sliding, depth_override.unwrap_or(5)));
-    println!(
+    let (n, r) = measure(repeat, || perft(&sliding, args.depth.unwrap_or(5)));
+    writeln!(
+        out,
         "sliding (gap e5, start) nodes {n}: {}  = {:.2} of standard",
         mnps(r),
         r / standard_rate
-    );
+    )?;
     let relative = RelativePosition::start(RelativeOptions::default());
-    let (n, r) = measure(repeat, || perft(&relative, depth_override.unwrap_or(4)));
-    println!(
+    let (n, r) = measure(repeat, || perft(&relative, args.depth.unwrap_or(4)));
+    writeln!(
+        out,
         "relative (16x16, start) nodes {n}: {}  = {:.2} of standard",
         mnps(r),
         r / standard_rate
-    );
+    )?;
     Ok(())
 }

@@ -8,8 +8,9 @@
 //! engine does not play the setup phase); sliding games from a random gap unless `gap` is
 //! given. Games longer than 400 plies are adjudicated drawn.
 
-use crate::args::Flags;
-use crate::uci::ToolPosition;
+use crate::command::MatchArgs;
+use crate::text::clip;
+use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
 use engine::{Level, Limits, Searcher, StdClock};
@@ -18,6 +19,7 @@ use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
 use rules::sliding::SlidingPosition;
 use rules::{ChessPosition, Color, VariantKind};
+use std::io::Write;
 
 const MAX_PLIES: usize = 400;
 const OPENING_PLIES: usize = 2;
@@ -33,7 +35,11 @@ struct MatchSpec {
 }
 
 /// The score of one game for the first-named level: 1, ½ or 0.
-fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, String), CliError> {
+fn play_game<P: ToolPosition>(
+    spec: &MatchSpec,
+    index: u32,
+    out: &mut dyn Write,
+) -> Result<(f64, String), CliError> {
     let pair_seed = spec.seed.wrapping_add((index / 2) as u64 * 7919);
     let mut start = P::start(&spec.options, pair_seed, false).map_err(CliError::Internal)?;
     let mut rng = Rng::new(pair_seed);
@@ -88,11 +94,12 @@ fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, Stri
     }
     if spec.show_moves {
         let texts: Vec<&str> = game.history().iter().map(|ply| ply.text.as_str()).collect();
-        println!(
+        writeln!(
+            out,
             "start {}\nmoves {}",
             game.start_position().position_text(),
             texts.join(" ")
-        );
+        )?;
     }
     let (outcome, reason) = match game.result() {
         Some(end) => (end.outcome, end.to_string()),
@@ -123,93 +130,66 @@ fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, Stri
     ))
 }
 
-fn run_match<P: ToolPosition>(spec: &MatchSpec) -> CliResult {
+fn run_match<P: ToolPosition>(spec: &MatchSpec, out: &mut dyn Write) -> CliResult {
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let names = [spec.levels[0].name(), spec.levels[1].name()];
     for index in 0..spec.games {
-        let (score, description) = play_game::<P>(spec, index)?;
+        let (score, description) = play_game::<P>(spec, index, out)?;
         match score {
             s if s > 0.75 => wins += 1,
             s if s < 0.25 => losses += 1,
             _ => draws += 1,
         }
-        println!(
+        writeln!(
+            out,
             "game {}: {} plays {description}; {} {wins}-{draws}-{losses}",
             index + 1,
             names[0],
             names[0]
-        );
+        )?;
+        // Games take a while: show each result as it comes.
+        out.flush()?;
     }
     let played = (wins + draws + losses).max(1) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / played;
-    println!(
+    writeln!(
+        out,
         "{} vs {} ({}): +{wins} ={draws} -{losses}, score {:.1}%",
         names[0],
         names[1],
         spec.options.variant().name(),
         score * 100.0
-    );
+    )?;
     Ok(())
 }
 
-fn parse_level(flags: &Flags, name: &str) -> Result<Level, CliError> {
-    let text = flags.value(name)?.ok_or_else(|| {
-        CliError::Input(format!(
-            "--{name} LEVEL is required (easy, medium, hard, analysis)"
-        ))
-    })?;
-    Level::from_name(text).ok_or_else(|| {
-        CliError::Input(format!(
-            "--{name}: unknown level '{text}' (expected easy, medium, hard or analysis)"
-        ))
-    })
-}
-
-pub fn run(args: &[String]) -> CliResult {
-    let flags = Flags::parse(args, &["moves"])?;
-    flags.only(&[
-        "variant", "white", "black", "games", "option", "movetime", "seed",
-    ])?;
-    if let Some(extra) = flags.positional.first() {
-        return Err(CliError::Input(format!("unexpected argument '{extra}'")));
-    }
-    let variant_name = flags.value("variant")?.unwrap_or("standard");
-    let variant = VariantKind::from_name(variant_name).ok_or_else(|| {
-        CliError::Input(format!(
-            "unknown variant '{variant_name}' (expected standard, regroupment, sliding or relative)"
-        ))
-    })?;
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> CliResult {
+    let variant = args.variant;
     let mut options = VariantOptions::default_for(variant);
     if variant == VariantKind::Regroupment {
         options
             .set("start", "random")
             .map_err(|e| CliError::Internal(e.to_string()))?;
     }
-    for pair in flags.all("option") {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| CliError::Input(format!("--option expects KEY=VALUE, got '{pair}'")))?;
+    for pair in &args.options {
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            CliError::Input(format!("--option expects KEY=VALUE, got '{}'", clip(pair)))
+        })?;
         options
             .set(key, value)
-            .map_err(|e| CliError::Input(format!("--option {pair}: {e}")))?;
-    }
-    let games = flags.number::<u32>("games")?.unwrap_or(2);
-    if games == 0 || games > 100_000 {
-        return Err(CliError::Input(format!(
-            "--games must be 1..100000, got {games}"
-        )));
+            .map_err(|e| CliError::Input(format!("--option {}: {e}", clip(pair))))?;
     }
     let spec = MatchSpec {
         options,
-        levels: [parse_level(&flags, "white")?, parse_level(&flags, "black")?],
-        games,
-        move_time_ms: flags.number::<u64>("movetime")?.unwrap_or(100).max(1),
-        seed: flags.number::<u64>("seed")?.unwrap_or(1),
-        show_moves: flags.switch("moves"),
+        levels: [args.white, args.black],
+        games: args.games,
+        move_time_ms: args.movetime.max(1),
+        seed: args.seed,
+        show_moves: args.moves,
     };
     match variant {
-        VariantKind::Standard | VariantKind::Regroupment => run_match::<ChessPosition>(&spec),
-        VariantKind::Sliding => run_match::<SlidingPosition>(&spec),
-        VariantKind::Relative => run_match::<RelativePosition>(&spec),
+        VariantKind::Standard | VariantKind::Regroupment => run_match::<ChessPosition>(&spec, out),
+        VariantKind::Sliding => run_match::<SlidingPosition>(&spec, out),
+        VariantKind::Relative => run_match::<RelativePosition>(&spec, out),
     }
 }

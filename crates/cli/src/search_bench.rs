@@ -3,17 +3,17 @@
 //! changes only when the search or evaluation changes) and the speed in nodes per second.
 //! Relative chess, whose move generation is far slower, is searched three plies shallower.
 
-use crate::args::Flags;
-use crate::uci::ToolPosition;
+use crate::command::BenchArgs;
+use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::{FrozenClock, Level, Limits, Searcher};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
 use rules::sliding::SlidingPosition;
 use rules::{ChessPosition, VariantKind};
+use std::io::Write;
 use std::time::Instant;
 
-const DEFAULT_DEPTH: u32 = 9;
 const RELATIVE_DEPTH_OFFSET: u32 = 3;
 
 const STANDARD: &[&str] = &[
@@ -78,18 +78,8 @@ fn run_set<P: ToolPosition>(
     Ok((nodes, started.elapsed().as_secs_f64() * 1000.0))
 }
 
-pub fn run(args: &[String]) -> CliResult {
-    let flags = Flags::parse(args, &[])?;
-    flags.only(&["depth"])?;
-    if let Some(extra) = flags.positional.first() {
-        return Err(CliError::Input(format!("unexpected argument '{extra}'")));
-    }
-    let depth = flags.number::<u32>("depth")?.unwrap_or(DEFAULT_DEPTH);
-    if !(1..=30).contains(&depth) {
-        return Err(CliError::Input(format!(
-            "--depth must be between 1 and 30, got {depth}"
-        )));
-    }
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> CliResult {
+    let depth = args.depth;
     let relative_depth = depth.saturating_sub(RELATIVE_DEPTH_OFFSET).max(1);
     let relative_texts = relative_positions();
     let relative_refs: Vec<&str> = relative_texts.iter().map(String::as_str).collect();
@@ -124,19 +114,21 @@ pub fn run(args: &[String]) -> CliResult {
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
     for (name, depth, (nodes, ms)) in results {
-        println!(
+        writeln!(
+            out,
             "{name:<12} depth {depth:>2} nodes {nodes:>10} time {:>7.0} ms  {:>9.0} nodes/s",
             ms,
             nodes as f64 / ms.max(1.0) * 1000.0
-        );
+        )?;
         total_nodes += nodes;
         total_ms += ms;
     }
-    println!("total nodes {total_nodes}");
-    println!(
+    writeln!(out, "total nodes {total_nodes}")?;
+    writeln!(
+        out,
         "nodes/second {:.0}",
         total_nodes as f64 / total_ms.max(1.0) * 1000.0
-    );
+    )?;
     Ok(())
 }
 

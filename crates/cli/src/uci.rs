@@ -3,98 +3,30 @@
 //! UCI options. Standard input is read on its own thread so that `stop` and `isready` are
 //! answered while a search runs.
 //!
-//! Also home of the per-variant plumbing the search tools share ([`ToolPosition`]): start
-//! positions and position text for each game.
+//! Whatever a GUI sends, the session goes on and says what it refused (`info string …`): input
+//! is read as bytes (bad UTF-8 becomes U+FFFD, an endless line is skipped), a refused
+//! `position` leaves no position (`go` then answers `bestmove 0000`), and an option value out
+//! of range changes nothing. Only a failing output ends it: nobody is listening any more.
 
-use crate::{CliError, CliResult};
+mod io;
+mod settings;
+
+use crate::text::clip;
+use crate::tool_position::ToolPosition;
+use crate::CliResult;
 use engine::score::{mate_in_moves, MATE_BOUND};
 use engine::time::Clock;
-use engine::{Level, Limits, SearchInfo, SearchPosition, Searcher, StdClock};
+use engine::{Level, Limits, SearchInfo, Searcher, StdClock};
+use io::{read_line, InputLine, Output, MAX_LINE_BYTES};
 use rules::options::VariantOptions;
-use rules::regroupment::{allowed_back_ranks, start_fen};
 use rules::relative::RelativePosition;
-use rules::sliding::{SlidingPosition, Tile};
-use rules::{CastlingMode, ChessPosition, Color, GamePosition, VariantKind};
+use rules::sliding::SlidingPosition;
+use rules::{ChessPosition, Color, GamePosition, VariantKind};
+use settings::{parse_setoption, print_identity, Settings};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
-
-const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// A variant's position type with what the tools need beyond the search: its start position
-/// and reading its position text.
-pub(crate) trait ToolPosition: SearchPosition {
-    /// The start position under `options`; a random choice the options leave open (sliding's
-    /// gap, a Chess484 start) is drawn from `seed`.
-    fn start(options: &VariantOptions, seed: u64, chess960: bool) -> Result<Self, String>;
-
-    fn from_text(text: &str, options: &VariantOptions, chess960: bool) -> Result<Self, String>;
-}
-
-fn castling_mode(options: &VariantOptions, chess960: bool) -> CastlingMode {
-    if chess960 || options.variant() == VariantKind::Regroupment {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
-    }
-}
-
-impl ToolPosition for ChessPosition {
-    fn start(options: &VariantOptions, seed: u64, chess960: bool) -> Result<Self, String> {
-        let fen = match options {
-            VariantOptions::Regroupment { rules, .. }
-                if rules.start == rules::regroupment::StartRule::Random =>
-            {
-                let ranks = allowed_back_ranks(rules);
-                let mut rng = engine::rng::Rng::new(seed);
-                let white = &ranks[rng.below(ranks.len() as u64) as usize];
-                let black = &ranks[rng.below(ranks.len() as u64) as usize];
-                start_fen(rules, white, black)
-            }
-            _ => STANDARD_START.to_string(),
-        };
-        ChessPosition::from_fen_mode(&fen, castling_mode(options, chess960))
-            .map_err(|e| e.to_string())
-    }
-
-    fn from_text(text: &str, options: &VariantOptions, chess960: bool) -> Result<Self, String> {
-        ChessPosition::from_fen_mode(text, castling_mode(options, chess960))
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl ToolPosition for SlidingPosition {
-    fn start(options: &VariantOptions, seed: u64, _chess960: bool) -> Result<Self, String> {
-        let chosen = match options {
-            VariantOptions::Sliding(sliding) => sliding.gap,
-            _ => None,
-        };
-        let gap = chosen.unwrap_or(Tile::MIDDLE[(engine::rng::Rng::new(seed).below(8)) as usize]);
-        Ok(SlidingPosition::start(gap))
-    }
-
-    fn from_text(text: &str, _options: &VariantOptions, _chess960: bool) -> Result<Self, String> {
-        SlidingPosition::from_text(text).map_err(|e| e.to_string())
-    }
-}
-
-impl ToolPosition for RelativePosition {
-    fn start(options: &VariantOptions, _seed: u64, _chess960: bool) -> Result<Self, String> {
-        match options {
-            VariantOptions::Relative { rules, .. } => Ok(RelativePosition::start(*rules)),
-            _ => Ok(RelativePosition::start(Default::default())),
-        }
-    }
-
-    fn from_text(text: &str, options: &VariantOptions, _chess960: bool) -> Result<Self, String> {
-        let rules = match options {
-            VariantOptions::Relative { rules, .. } => *rules,
-            _ => Default::default(),
-        };
-        RelativePosition::from_text(text, rules).map_err(|e| e.to_string())
-    }
-}
+use std::sync::Arc;
 
 /// UCI `score` text: `cp N` or `mate N` (moves; negative when being mated).
 pub(crate) fn score_text(score: i32) -> String {
@@ -161,7 +93,7 @@ impl<P: ToolPosition> UciSession for Session<P> {
         for (index, text) in moves.iter().enumerate() {
             let mv = position
                 .parse_move_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+                .map_err(|e| format!("move {} ({}): {e}", index + 1, clip(text)))?;
             keys.push(position.repetition_key());
             position.play_unchecked(mv);
         }
@@ -211,62 +143,7 @@ impl<P: ToolPosition> UciSession for Session<P> {
     }
 }
 
-/// The output stream, shared by the command loop and the input thread; one line at a time.
-#[derive(Clone)]
-struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Output {
-    fn new(writer: Box<dyn Write + Send>) -> Output {
-        Output(Arc::new(Mutex::new(writer)))
-    }
-
-    fn line(&self, text: &str) {
-        let mut writer = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        // A closed pipe means the GUI has gone; there is no one left to tell.
-        let _ = writeln!(writer, "{text}");
-        let _ = writer.flush();
-    }
-}
-
-/// The engine's options as set with `setoption`.
-struct Settings {
-    variant: VariantKind,
-    chess960: bool,
-    hash_mb: usize,
-    level: Level,
-    seed: u64,
-    /// Variant options by key, applied to whichever variant they belong to.
-    variant_options: Vec<(String, String)>,
-}
-
-const VARIANT_OPTION_LINES: &[&str] = &[
-    "option name gap type combo default random var random var a3 var c3 var e3 var g3 var a5 var c5 var e5 var g5",
-    "option name size type spin default 16 min 10 max 26",
-    "option name recentering type combo default aristotelian var aristotelian var leibnizian",
-    "option name leave type combo default yes var yes var sides var no",
-    "option name order type combo default sequential var sequential var alternate",
-    "option name king_knight type combo default allowed var allowed var forbidden",
-    "option name castling type combo default full var full var curtailed",
-    "option name start type combo default choose var choose var random",
-    "option name draws type combo default auto var auto var fide",
-];
-
 impl Settings {
-    fn variant_options(&self) -> Result<VariantOptions, String> {
-        let mut options = VariantOptions::default_for(self.variant);
-        let keys = VariantOptions::keys(self.variant);
-        for (key, value) in &self.variant_options {
-            if !keys.contains(&key.as_str()) || (key == "gap" && value == "random") {
-                continue;
-            }
-            options.set(key, value).map_err(|e| e.to_string())?;
-        }
-        Ok(options)
-    }
-
     fn session(&self, stop: &Arc<AtomicBool>) -> Result<Box<dyn UciSession>, String> {
         let options = self.variant_options()?;
         let stop = Arc::clone(stop);
@@ -287,48 +164,6 @@ impl Settings {
                 stop,
             )?),
         })
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let mb: usize = value
-                    .parse()
-                    .map_err(|_| format!("Hash expects a number of megabytes, got '{value}'"))?;
-                self.hash_mb = mb.clamp(1, 1024);
-            }
-            "uci_chess960" => self.chess960 = value.eq_ignore_ascii_case("true"),
-            "uci_variant" => {
-                // `chess` is what GUIs (and python-chess) call standard chess.
-                let name = match value.to_ascii_lowercase().as_str() {
-                    "chess" => "standard".to_string(),
-                    other => other.to_string(),
-                };
-                self.variant = VariantKind::from_name(&name)
-                    .ok_or_else(|| format!("unknown variant '{value}'"))?;
-            }
-            "level" => {
-                self.level =
-                    Level::from_name(value).ok_or_else(|| format!("unknown level '{value}'"))?;
-            }
-            "seed" => {
-                self.seed = value
-                    .parse()
-                    .map_err(|_| format!("Seed expects a number, got '{value}'"))?;
-            }
-            key => {
-                let known = VariantKind::ALL
-                    .iter()
-                    .any(|&variant| VariantOptions::keys(variant).contains(&key));
-                if !known {
-                    return Err(format!("unknown option '{name}'"));
-                }
-                self.variant_options.retain(|(k, _)| k != key);
-                self.variant_options
-                    .push((key.to_string(), value.to_string()));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -380,61 +215,65 @@ fn parse_go(tokens: &[&str], side: Color) -> Result<Limits, String> {
     Ok(limits)
 }
 
-fn print_identity(out: &Output) {
-    out.line(&format!("id name Boardshift {}", env!("CARGO_PKG_VERSION")));
-    out.line("id author the Boardshift authors");
-    out.line("option name Hash type spin default 16 min 1 max 1024");
-    out.line("option name UCI_Chess960 type check default false");
-    out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative");
-    out.line("option name Level type combo default hard var easy var medium var hard var analysis");
-    out.line("option name Seed type spin default 1 min 0 max 2147483647");
-    for line in VARIANT_OPTION_LINES {
-        out.line(line);
-    }
-    out.line("uciok");
-}
-
-/// Splits `setoption name N value V` into (N, V).
-fn parse_setoption(line: &str) -> Result<(String, String), String> {
-    let rest = line
-        .strip_prefix("setoption")
-        .map(str::trim)
-        .and_then(|r| r.strip_prefix("name"))
-        .ok_or_else(|| "setoption needs 'name'".to_string())?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((name, value)) => (name.trim(), value.trim()),
-        None => (rest.trim(), ""),
-    };
-    if name.is_empty() {
-        return Err("setoption needs an option name".to_string());
-    }
-    Ok((name.to_string(), value.to_string()))
-}
-
-pub fn run(args: &[String]) -> CliResult {
-    if let Some(extra) = args.first() {
-        return Err(CliError::Input(format!(
-            "uci takes no arguments (got '{extra}')"
-        )));
-    }
-    serve(
+/// `boardshift uci` on standard input and output. Output errors end the session: a closed
+/// pipe quietly, any other with a message.
+pub fn run() -> CliResult {
+    run_loop(
         std::io::BufReader::new(std::io::stdin()),
         Box::new(std::io::stdout()),
-    );
+    )?;
     Ok(())
 }
 
-/// The UCI loop over any input and output (standard input and output for `run`).
-fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
-    let out = Output::new(output);
+/// What a `position` command asks for: a position text (`None`: the start) and moves.
+type PositionRequest = (Option<String>, Vec<String>);
+
+/// Reads `position startpos|fen TEXT [moves M…]`; anything else is refused whole.
+fn parse_position(tokens: &[&str]) -> Result<PositionRequest, String> {
+    let moves_at = tokens.iter().position(|&t| t == "moves");
+    let moves: Vec<String> = moves_at
+        .map(|i| tokens[i + 1..].iter().map(|s| s.to_string()).collect())
+        .unwrap_or_default();
+    let head = &tokens[1.min(tokens.len())..moves_at.unwrap_or(tokens.len())];
+    match head {
+        ["startpos"] => Ok((None, moves)),
+        ["startpos", extra, ..] => Err(format!(
+            "unexpected '{}' after 'startpos' (moves follow the word 'moves')",
+            clip(extra)
+        )),
+        ["fen"] => Err("position fen needs a position text".to_string()),
+        ["fen", text @ ..] => Ok((Some(text.join(" ")), moves)),
+        _ => Err("position needs 'startpos' or 'fen'".to_string()),
+    }
+}
+
+/// The UCI loop over any input and output (standard input and output for [`run`]). Returns
+/// the first output error, after which nothing more was read or searched.
+pub fn run_loop<R: BufRead + Send + 'static>(
+    input: R,
+    output: Box<dyn Write + Send>,
+) -> std::io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
+    let out = Output::new(output, Arc::clone(&stop));
     let searching = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel::<String>();
     {
         let (stop, searching, out) = (Arc::clone(&stop), Arc::clone(&searching), out.clone());
         std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
+            let mut input = input;
+            while let Some(line) = read_line(&mut input) {
+                if out.failed() {
+                    return;
+                }
+                let line = match line {
+                    InputLine::Text(line) => line,
+                    InputLine::TooLong(bytes) => {
+                        out.info(&format!(
+                            "error: an input line of {bytes} bytes was ignored (the limit is {MAX_LINE_BYTES})"
+                        ));
+                        continue;
+                    }
+                };
                 let command = line.split_whitespace().next().unwrap_or("");
                 match command {
                     "stop" => stop.store(true, Ordering::Relaxed),
@@ -465,10 +304,16 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
         variant_options: Vec::new(),
     };
     let mut session: Option<Box<dyn UciSession>> = None;
-    let mut last_position: (Option<String>, Vec<String>) = (None, Vec::new());
+    // The last `position` asked for (or why it was refused), and whether the current session
+    // could set it up: `go` searches only a position that was accepted.
+    let mut request: Result<PositionRequest, String> = Ok((None, Vec::new()));
+    let mut position_set: Result<(), String> = Ok(());
     let mut go_count: u64 = 0;
 
     for line in receiver {
+        if out.failed() {
+            break;
+        }
         let line = line.trim();
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some(&command) = tokens.first() else {
@@ -485,45 +330,38 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
             }
             "setoption" => match parse_setoption(line).and_then(|(n, v)| settings.set(&n, &v)) {
                 Ok(()) => session = None,
-                Err(message) => out.line(&format!("info string error: {message}")),
+                Err(message) => out.info(&format!("error: {message}")),
             },
             "position" => {
-                let moves_at = tokens.iter().position(|&t| t == "moves");
-                let moves: Vec<String> = moves_at
-                    .map(|i| tokens[i + 1..].iter().map(|s| s.to_string()).collect())
-                    .unwrap_or_default();
-                let head = &tokens[1..moves_at.unwrap_or(tokens.len())];
-                let text = match head.first() {
-                    Some(&"startpos") => None,
-                    Some(&"fen") => Some(head[1..].join(" ")),
-                    _ => {
-                        out.line("info string error: position needs 'startpos' or 'fen'");
-                        continue;
+                request = parse_position(&tokens);
+                // Set it up now, so that a bad move is reported when it is sent.
+                if session.is_none() && request.is_ok() {
+                    match settings.session(&stop) {
+                        Ok(fresh) => session = Some(fresh),
+                        Err(message) => out.info(&format!("error: {message}")),
                     }
+                }
+                position_set = match (&request, session.as_mut()) {
+                    (Err(message), _) => Err(message.clone()),
+                    (Ok(asked), Some(session)) => apply_position(session.as_mut(), asked),
+                    (Ok(_), None) => Ok(()),
                 };
-                last_position = (text, moves);
-                if let Some(session) = session.as_mut() {
-                    let moves: Vec<&str> = last_position.1.iter().map(String::as_str).collect();
-                    if let Err(message) = session.set_position(last_position.0.as_deref(), &moves) {
-                        out.line(&format!("info string error: {message}"));
-                    }
+                if let Err(message) = &position_set {
+                    out.info(&format!("error: {message}; no position is set"));
                 }
             }
             "go" => {
                 if session.is_none() {
                     match settings.session(&stop) {
                         Ok(mut fresh) => {
-                            let moves: Vec<&str> =
-                                last_position.1.iter().map(String::as_str).collect();
-                            if let Err(message) =
-                                fresh.set_position(last_position.0.as_deref(), &moves)
-                            {
-                                out.line(&format!("info string error: {message}"));
-                            }
+                            position_set = match &request {
+                                Err(message) => Err(message.clone()),
+                                Ok(asked) => apply_position(fresh.as_mut(), asked),
+                            };
                             session = Some(fresh);
                         }
                         Err(message) => {
-                            out.line(&format!("info string error: {message}"));
+                            out.info(&format!("error: {message}"));
                             out.line("bestmove 0000");
                             continue;
                         }
@@ -532,10 +370,15 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
                 let Some(active) = session.as_mut() else {
                     continue;
                 };
+                if let Err(message) = &position_set {
+                    out.info(&format!("error: no position to search ({message})"));
+                    out.line("bestmove 0000");
+                    continue;
+                }
                 let limits = match parse_go(&tokens[1..], active.side_to_move()) {
                     Ok(limits) => limits,
                     Err(message) => {
-                        out.line(&format!("info string error: {message}"));
+                        out.info(&format!("error: {message}"));
                         out.line("bestmove 0000");
                         continue;
                     }
@@ -553,14 +396,26 @@ fn serve<R: BufRead + Send + 'static>(input: R, output: Box<dyn Write + Send>) {
                 out.line(&best);
             }
             "stop" | "ponderhit" | "debug" | "register" => {}
-            _ => out.line(&format!("info string unknown command '{command}'")),
+            _ => out.info(&format!("unknown command '{}'", clip(command))),
         }
     }
+    out.take_failure().map_or(Ok(()), Err)
+}
+
+/// Sets up a requested position in `session`.
+fn apply_position(
+    session: &mut dyn UciSession,
+    (text, moves): &PositionRequest,
+) -> Result<(), String> {
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    session.set_position(text.as_deref(), &moves)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::sliding::Tile;
+    use std::sync::Mutex;
 
     #[test]
     fn go_reads_the_movers_clock() {
@@ -579,7 +434,7 @@ mod tests {
     }
 
     /// Runs a UCI session over `input` and returns everything it wrote.
-    fn session_output(input: &str) -> String {
+    fn session_output(input: impl Into<Vec<u8>>) -> String {
         #[derive(Clone)]
         struct Shared(Arc<Mutex<Vec<u8>>>);
         impl Write for Shared {
@@ -592,10 +447,7 @@ mod tests {
             }
         }
         let buffer = Shared(Arc::new(Mutex::new(Vec::new())));
-        serve(
-            std::io::Cursor::new(input.to_string()),
-            Box::new(buffer.clone()),
-        );
+        run_loop(std::io::Cursor::new(input.into()), Box::new(buffer.clone())).unwrap();
         let bytes = buffer.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
     }
@@ -655,11 +507,56 @@ mod tests {
     }
 
     #[test]
-    fn setoption_splits_name_and_value() {
+    fn position_lines_are_read_whole_or_refused() {
         assert_eq!(
-            parse_setoption("setoption name UCI_Variant value sliding").unwrap(),
-            ("UCI_Variant".to_string(), "sliding".to_string())
+            parse_position(&["position", "startpos", "moves", "e2e4"]),
+            Ok((None, vec!["e2e4".to_string()]))
         );
-        assert!(parse_setoption("setoption value x").is_err());
+        assert_eq!(
+            parse_position(&["position", "fen", "8/8", "w", "moves"]),
+            Ok((Some("8/8 w".to_string()), vec![]))
+        );
+        for bad in [
+            &["position"][..],
+            &["position", "startpos", "e2e4"],
+            &["position", "fen"],
+            &["position", "moves", "e2e4"],
+            &["position", "fen", "moves", "e2e4"],
+        ] {
+            assert!(parse_position(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+        let output = session_output(&b"\xff\nisready\n"[..]);
+        assert!(output.contains("info string unknown command"), "{output}");
+        assert!(output.ends_with("readyok\n"), "{output}");
+    }
+
+    #[test]
+    fn an_overlong_line_is_skipped_with_a_message() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\nisready\n");
+        let output = session_output(input);
+        assert!(output.contains("was ignored"), "{output}");
+        assert!(
+            output.len() < 500 && output.ends_with("readyok\n"),
+            "{output}"
+        );
+    }
+
+    #[test]
+    fn a_refused_position_leaves_no_position_to_search() {
+        let output = session_output(
+            "position startpos moves e2e4 e2e4\ngo depth 3\n\
+             position startpos e2e4\ngo depth 1\n\
+             position startpos moves e2e4\ngo depth 1\nquit\n",
+        );
+        let moves = best_moves(&output);
+        assert_eq!(moves[..2], ["0000", "0000"], "{output}");
+        assert_ne!(moves[2], "0000");
+        assert!(output.contains("no position is set"), "{output}");
+        assert!(output.contains("after 'startpos'"), "{output}");
     }
 }

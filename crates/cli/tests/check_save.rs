@@ -80,5 +80,5 @@ fn missing_huge_and_binary_files_exit_2() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: boardshift check-save <FILE>"));
 }

@@ -1,5 +1,5 @@
-//! The `boardshift` binary's public behaviour: output formats and exit codes of
-//! `docs/command-line.md` (0 success, 2 bad input, 1 internal failure).
+//! The `boardshift` binary's public behaviour: output formats, help, and exit codes (0
+//! success, 2 bad input or usage, 1 internal failure) of `docs/command-line.md`.
 
 use std::process::{Command, Output};
 
@@ -99,4 +99,116 @@ fn bad_input_exits_2_with_a_message() {
     }
     let out = boardshift(&["perft", "--depth", "1", "--moves", "e2e4 e2e4"]);
     assert!(stderr(&out).contains("move 1 ('e2e4')"), "{}", stderr(&out));
+}
+
+#[test]
+fn help_and_version_exit_0_and_usage_errors_exit_2() {
+    for args in [
+        vec!["--help"],
+        vec!["help"],
+        vec!["help", "perft"],
+        vec!["perft", "--help"],
+        vec!["uci", "--help"],
+        vec!["bench", "perft", "--help"],
+    ] {
+        let out = boardshift(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(stdout(&out).contains("Usage: boardshift"), "{args:?}");
+    }
+    let help = stdout(&boardshift(&["perft", "--help"]));
+    assert!(
+        help.contains("--depth <N>") && help.contains("--divide"),
+        "{help}"
+    );
+
+    let out = boardshift(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out).trim(),
+        format!("boardshift {}", env!("CARGO_PKG_VERSION"))
+    );
+
+    let out = boardshift(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Usage: boardshift <COMMAND>"));
+    for args in [
+        vec!["perft", "--depth", "1", "--depth", "2"],
+        vec![
+            "perft",
+            "--depth",
+            "1",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "--game",
+            "x",
+        ],
+        vec![
+            "perft", "--depth", "1", "--game", "x.json", "--option", "size=20",
+        ],
+        vec!["uci", "extra"],
+        vec!["bench", "--depth", "0"],
+        vec!["match", "--white", "easy"],
+        vec!["serve", "--port", "99999"],
+    ] {
+        let out = boardshift(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn typos_get_a_suggestion() {
+    let out = boardshift(&["pertf", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("similar subcommand exists: 'perft'"));
+    let out = boardshift(&["perft", "--dept", "1"]);
+    assert!(stderr(&out).contains("'--depth'"), "{}", stderr(&out));
+    let out = boardshift(&["match", "--white", "hardd", "--black", "easy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("'hard'"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_depth_that_would_run_for_days_is_refused() {
+    for (variant, too_deep) in [("standard", "11"), ("relative", "8"), ("sliding", "11")] {
+        let out = boardshift(&["perft", "--variant", variant, "--depth", too_deep]);
+        assert_eq!(out.status.code(), Some(2), "{variant}");
+        assert!(stderr(&out).contains("too deep"), "{}", stderr(&out));
+    }
+    // Deep counts stay allowed where they finish, from a small endgame.
+    let out = boardshift(&[
+        "perft",
+        "--fen",
+        "k7/8/8/8/8/8/8/K7 w - - 0 1",
+        "--depth",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn echoed_input_is_clipped() {
+    let long_move = "x".repeat(100_000);
+    let out = boardshift(&["perft", "--depth", "1", "--moves", &long_move]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.len() < 600, "{} bytes: {message}", message.len());
+    assert!(message.contains("… (100000 bytes)"), "{message}");
+}
+
+#[test]
+fn an_endless_file_is_refused_as_too_large() {
+    for args in [
+        vec!["check-save", "/dev/zero"],
+        vec!["perft", "--game", "/dev/zero", "--depth", "1"],
+    ] {
+        let out = boardshift(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = stderr(&out);
+        assert!(
+            message.contains("too large") && message.contains("more than"),
+            "{message}"
+        );
+        assert!(!message.contains("0 bytes"), "{message}");
+    }
 }
