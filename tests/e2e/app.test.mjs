@@ -909,7 +909,7 @@ test('an unreadable autosave is reported and kept aside, never overwritten', asy
   await page.context().close();
 });
 
-test('events arriving together are all handled, none dropped', async (browser) => {
+test('a burst of events in one script turn is handled in full and in order', async (browser) => {
   const page = await newPage(browser);
   await page.goto(`${base}#play=standard`);
   await waitFor(page, (s) => s.painted_at !== null, 'the board');

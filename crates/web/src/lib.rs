@@ -10,6 +10,7 @@ pub mod anim;
 pub mod app;
 pub mod autosave;
 pub mod clock;
+pub mod event_queue;
 pub mod game_screen;
 pub mod geometry;
 pub mod history;

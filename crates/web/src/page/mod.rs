@@ -12,14 +12,15 @@ mod storage;
 mod worker_link;
 
 use crate::app::{App, Effect};
+use crate::event_queue::EventQueue;
 use crate::input::board::PromotionChoice;
 use crate::state::PlayerAction;
 use crate::view::panel::PanelModel;
 use crate::view::snapshot;
 use elements::Elements;
 use painter::Painter;
-use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, VecDeque};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlImageElement, Worker};
@@ -34,44 +35,40 @@ enum Redraw {
     All,
 }
 
-type Job = Box<dyn FnOnce(&mut Page) -> Redraw>;
 /// The requestAnimationFrame callback, made once and reused for every frame.
 type FrameCallback = Closure<dyn FnMut(f64)>;
 
 thread_local! {
     static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
-    static QUEUE: RefCell<VecDeque<Job>> = const { RefCell::new(VecDeque::new()) };
-    static DRAINING: Cell<bool> = const { Cell::new(false) };
+    static EVENTS: EventQueue<Page> = const { EventQueue::new() };
     static FRAME: RefCell<Option<FrameCallback>> = const { RefCell::new(None) };
 }
 
-/// Queues a job and runs the queue unless it is already running (an event fired from inside a
-/// job): that run picks the job up after the current one.
+/// Queues an event's job; it runs on the page in arrival order (see `EventQueue`), then the
+/// page carries out the controller's effects and draws what the job says changed.
 fn dispatch(job: impl FnOnce(&mut Page) -> Redraw + 'static) {
-    QUEUE.with(|queue| queue.borrow_mut().push_back(Box::new(job)));
-    if DRAINING.with(|d| d.replace(true)) {
-        return;
-    }
-    // Clears the flag even if a job fails, so later events still run.
-    struct Draining;
-    impl Drop for Draining {
-        fn drop(&mut self) {
-            DRAINING.with(|d| d.set(false));
-        }
-    }
-    let _draining = Draining;
-    while let Some(job) = QUEUE.with(|queue| queue.borrow_mut().pop_front()) {
-        PAGE.with(|page| match page.borrow_mut().as_mut() {
-            Some(page) => page.run(job),
-            None => web_sys::console::error_1(&"an event arrived before the app started".into()),
-        });
-    }
+    let job = Box::new(move |page: &mut Page| {
+        page.app.now = dom::now_ms();
+        let redraw = job(page);
+        page.after(redraw);
+    });
+    EVENTS.with(|events| {
+        events.dispatch(job, |run| {
+            PAGE.with(|page| match page.borrow_mut().as_mut() {
+                Some(page) => {
+                    run(page);
+                    true
+                }
+                None => false,
+            })
+        })
+    });
 }
 
 /// Runs `f` on the page at once, for the synchronous hooks (`window.boardshift`); an error
 /// while a job runs, since the hooks are never called from inside one.
 fn run_now<R>(redraw: Redraw, f: impl FnOnce(&mut Page) -> R) -> Result<R, JsValue> {
-    if DRAINING.with(Cell::get) {
+    if EVENTS.with(EventQueue::is_running) {
         return Err("the app is busy handling an event".into());
     }
     PAGE.with(|page| {
@@ -103,12 +100,6 @@ pub struct Page {
 }
 
 impl Page {
-    fn run(&mut self, job: Job) {
-        self.app.now = dom::now_ms();
-        let redraw = job(self);
-        self.after(redraw);
-    }
-
     /// Carries out the controller's effects, then draws what changed.
     fn after(&mut self, redraw: Redraw) {
         let mut redraw = redraw;
