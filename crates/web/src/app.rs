@@ -340,7 +340,7 @@ impl App {
     fn on_intent(&mut self, intent: Intent) {
         match intent {
             Intent::None | Intent::Repaint => {}
-            Intent::Play(text) => self.play_here(&text),
+            Intent::Play(text) => self.act_here(PlayerAction::Play { text }),
             Intent::PromotionOpened { from_to } => {
                 if let Some(game) = self.game_mut() {
                     // Recorded in the game, so a save or a reload keeps the question open.
@@ -354,13 +354,6 @@ impl App {
                 }
                 self.autosave();
             }
-        }
-    }
-
-    /// Plays an action for the person here, on their turn only.
-    fn play_here(&mut self, text: &str) {
-        if self.game().is_some_and(GameScreen::here_to_act) {
-            self.play(text).ok();
         }
     }
 
@@ -397,7 +390,7 @@ impl App {
             return false;
         };
         match command {
-            KeyCommand::Undo => self.undo(),
+            KeyCommand::Undo => self.act_here(PlayerAction::Undo),
             KeyCommand::Flip => self.flip(),
             KeyCommand::Browse(target) => self.browse_to(target),
             KeyCommand::Escape => {
@@ -433,9 +426,9 @@ impl App {
                 self.resign();
             }
             Control::Draw => self.draw_button(),
-            Control::Claim => self.apply_reporting(PlayerAction::ClaimDraw { with_move: None }),
-            Control::Rematch => self.rematch(),
-            Control::Undo => self.undo(),
+            Control::Claim => self.act_here(PlayerAction::ClaimDraw { with_move: None }),
+            Control::Rematch => self.act_here(PlayerAction::Rematch),
+            Control::Undo => self.act_here(PlayerAction::Undo),
             Control::BackToGame => self.browse_to(None),
             Control::ContinueFromHere => self.continue_from_here(),
             Control::Save => self.save(),
@@ -458,18 +451,16 @@ impl App {
                     self.message = "It is not your turn to move.".into();
                 } else {
                     match game.session.resolve_typed_move(&typed) {
-                        Ok(text) => self.play_here(&text),
+                        Ok(text) => self.act_here(PlayerAction::Play { text }),
                         Err(error) => self.message = error,
                     }
                 }
             }
-            Command::Undo => self.undo(),
+            Command::Undo => self.act_here(PlayerAction::Undo),
             Command::Resign => self.resign(),
             Command::Draw => self.draw_button(),
-            Command::Claim(with_move) => {
-                self.apply_reporting(PlayerAction::ClaimDraw { with_move })
-            }
-            Command::Rematch if over => self.rematch(),
+            Command::Claim(with_move) => self.act_here(PlayerAction::ClaimDraw { with_move }),
+            Command::Rematch if over => self.act_here(PlayerAction::Rematch),
             Command::Rematch => self.message = "A rematch can start once this game is over.".into(),
             Command::Flip => self.flip(),
             Command::Save => self.save(),
@@ -494,7 +485,7 @@ impl App {
 
     fn resign(&mut self) {
         if let Some(side) = self.acting_side() {
-            self.apply_reporting(PlayerAction::Resign { side });
+            self.act_here(PlayerAction::Resign { side });
         }
     }
 
@@ -510,10 +501,18 @@ impl App {
             }
             _ => PlayerAction::OfferDraw { side },
         };
-        self.apply_reporting(action);
+        self.act_here(action);
     }
 
-    fn apply_reporting(&mut self, action: PlayerAction) {
+    /// An action of the person at this screen (board input, buttons, keys, typed commands).
+    /// This is the one point where this screen's actions leave for the game, so a network
+    /// layer can carry them to a server instead; a move is played on this screen's turn only.
+    /// A refusal is reported in the message line.
+    fn act_here(&mut self, action: PlayerAction) {
+        let is_move = matches!(action, PlayerAction::Play { .. });
+        if is_move && !self.game().is_some_and(GameScreen::here_to_act) {
+            return;
+        }
         if let Err(error) = self.apply(action) {
             self.message = error;
         }

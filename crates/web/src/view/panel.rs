@@ -341,6 +341,79 @@ pub fn last_ply_announcement(game: &GameScreen) -> String {
 mod tests {
     use super::*;
     use crate::model::{PlacedPiece, Sq};
+    use crate::seat::Seats;
+    use crate::state::GameConfig;
+    use engine::Level;
+
+    fn loaded(saved: &str) -> GameScreen {
+        let (session, config) = Session::load(saved).unwrap();
+        let mut game = GameScreen::new(config, session);
+        game.refresh(0.0);
+        game
+    }
+
+    #[test]
+    fn a_game_black_began_numbers_its_moves_from_the_start_position() {
+        let game = loaded(
+            r#"{"format":"boardshift-game","version":1,"variant":"standard",
+            "start":"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12","moves":["e8d8","e2e4","d8c8"],
+            "players":{"white":"human","black":"computer:easy"}}"#,
+        );
+        let model = panel(&game);
+        let rows: Vec<(u32, Vec<&str>)> = model
+            .moves
+            .rows
+            .iter()
+            .map(|r| (r.number, r.cells.iter().map(|c| c.text.as_str()).collect()))
+            .collect();
+        assert_eq!(
+            rows,
+            [(12, vec!["…", "Kd8"]), (13, vec!["e4", "Kc8"])],
+            "{rows:?}"
+        );
+        let last = &model.moves.rows[1].cells[1];
+        assert!(last.last && last.ply == Some(3));
+        assert_eq!(model.bottom.name, "White — You");
+        assert_eq!(model.top.name, "Black — Computer (Easy)");
+        assert_eq!(model.status, "Your move");
+        assert!(
+            model.claim_button.is_none(),
+            "automatic draws: no claim button"
+        );
+    }
+
+    #[test]
+    fn the_setup_prompt_and_buttons_follow_the_phase_and_the_seats() {
+        let config = GameConfig {
+            variant: VariantKind::Regroupment,
+            options: [("draws".to_string(), "fide".to_string())].into(),
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Computer(Level::Hard),
+            },
+            time_control: None,
+        };
+        let mut game = GameScreen::new(config.clone(), Session::new(&config).unwrap());
+        game.refresh(0.0);
+        let model = panel(&game);
+        assert_eq!(
+            model.setup_prompt, None,
+            "Black's setup step is the computer's"
+        );
+        assert!(
+            model.status.starts_with("Setup: Black king"),
+            "{}",
+            model.status
+        );
+        assert!(!model.resign_enabled && !model.draw_enabled);
+        assert_eq!(model.claim_button, Some(false));
+        for step in ["K-", "Q-"] {
+            game.session.play(step).unwrap();
+        }
+        game.refresh(0.0);
+        let prompt = panel(&game).setup_prompt.unwrap();
+        assert!(prompt.starts_with("White king step"), "{prompt}");
+    }
 
     #[test]
     fn missing_pieces_count_promotions_as_pawns() {
