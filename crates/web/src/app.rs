@@ -228,11 +228,10 @@ impl App {
         self.confirm = None;
         self.start_notice = None;
         self.refresh();
-        let now = self.now;
         if let Some(game) = self.game_mut() {
+            // A game saved while its promotion choice was open asks the question again.
             if let Some(from_to) = game.session.pending_promotion() {
                 if game.input_open() {
-                    game.refresh(now);
                     let intent = input_event(game, |input, position| {
                         input.reopen_promotion(position, &from_to)
                     });
@@ -286,21 +285,22 @@ impl App {
 
     // --- the board --------------------------------------------------------------------------
 
-    pub fn pointer_down(&mut self, x: f64, y: f64) {
+    /// A press on the board. True when more than the board changed (a move was played, the
+    /// promotion chooser opened or closed), so the page redraws the panel too.
+    pub fn pointer_down(&mut self, x: f64, y: f64) -> bool {
         let size = self.board_size;
-        let Some(game) = self.game_mut() else { return };
+        let Some(game) = self.game_mut() else {
+            return false;
+        };
         game.animation = None;
         if !game.input_open() {
-            if game.input.close_promotion() {
-                self.on_intent(Intent::PromotionClosed);
-            }
-            return;
+            return game.input.close_promotion() && self.on_intent(Intent::PromotionClosed);
         }
         let at = game.geometry(size).square_at(x, y);
         let intent = input_event(game, |input, position| {
             input.pointer_down(position, at, x, y)
         });
-        self.on_intent(intent);
+        self.on_intent(intent)
     }
 
     /// True when the board must be drawn again.
@@ -311,16 +311,19 @@ impl App {
         game.input.pointer_move(x, y) == Intent::Repaint
     }
 
-    pub fn pointer_up(&mut self, x: f64, y: f64) {
+    /// The end of a press; true as for `pointer_down`.
+    pub fn pointer_up(&mut self, x: f64, y: f64) -> bool {
         let size = self.board_size;
-        let Some(game) = self.game_mut() else { return };
+        let Some(game) = self.game_mut() else {
+            return false;
+        };
         if !game.input_open() {
             game.input.pointer_cancel();
-            return;
+            return false;
         }
         let at = game.geometry(size).square_at(x, y);
         let intent = input_event(game, |input, position| input.pointer_up(position, at));
-        self.on_intent(intent);
+        self.on_intent(intent)
     }
 
     pub fn pointer_cancel(&mut self) {
@@ -337,9 +340,10 @@ impl App {
         self.on_intent(intent);
     }
 
-    fn on_intent(&mut self, intent: Intent) {
+    /// Carries out what board input asks for; true when more than the board changed.
+    fn on_intent(&mut self, intent: Intent) -> bool {
         match intent {
-            Intent::None | Intent::Repaint => {}
+            Intent::None | Intent::Repaint => return false,
             Intent::Play(text) => self.act_here(PlayerAction::Play { text }),
             Intent::PromotionOpened { from_to } => {
                 if let Some(game) = self.game_mut() {
@@ -355,6 +359,7 @@ impl App {
                 self.autosave();
             }
         }
+        true
     }
 
     /// Plays move text (any seat's) and reports a refusal in the message line.

@@ -99,8 +99,11 @@ fn wire_board(el: &Elements) {
         }
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
         dispatch(move |page| {
-            page.app.pointer_down(x, y);
-            Redraw::All
+            if page.app.pointer_down(x, y) {
+                Redraw::All
+            } else {
+                Redraw::Board
+            }
         });
     });
     listen(canvas, "pointermove", |event: web_sys::PointerEvent| {
@@ -116,8 +119,11 @@ fn wire_board(el: &Elements) {
     listen(canvas, "pointerup", |event: web_sys::PointerEvent| {
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
         dispatch(move |page| {
-            page.app.pointer_up(x, y);
-            Redraw::All
+            if page.app.pointer_up(x, y) {
+                Redraw::All
+            } else {
+                Redraw::Board
+            }
         });
     });
     listen(canvas, "pointercancel", |_: web_sys::PointerEvent| {
