@@ -51,8 +51,8 @@ impl Seat {
         }
     }
 
-    /// The player as written in saved games (`interfaces.md`): `human`, `computer:<level>`, or
-    /// a remote player's name.
+    /// The player as written in saved games (the saved-game format in `docs/`): `human`,
+    /// `computer:<level>`, or a remote player's name.
     pub fn saved_name(&self) -> String {
         match self {
             Seat::Here => "human".into(),
