@@ -1,6 +1,7 @@
 // Browser end-to-end tests of the Boardshift app in real Chromium (playwright-core): every
 // variant played by clicks and drags against the computer, game ends, marks and highlights
 // checked by canvas pixel probes, and the budgets (wasm size, first paint, long tasks).
+// Every page runs under the app's Content-Security-Policy; a test fails on any violation.
 // Usage: node app.test.mjs BASE_URL   (BASE_URL serves dist/, possibly under a sub-path)
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -24,6 +25,8 @@ const only = process.env.E2E_ONLY || '';
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 const figures = [];
+// Content-Security-Policy violations reported by any page during the running test.
+let cspViolations = [];
 
 function assert(condition, message) {
   if (!condition) throw new Error(message);
@@ -123,6 +126,16 @@ async function newPage(browser, options = {}) {
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
+    if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(`console: ${message.text()}`);
+  });
+  page.on('worker', (worker) => worker.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) cspViolations.push(`worker console: ${message.text()}`);
+  }));
+  await page.exposeFunction('__reportCspViolation', (text) => cspViolations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
   });
   page.errors = errors;
   return page;
@@ -389,11 +402,11 @@ test('standard: on a phone-sized screen at 3x the board fits and is crisp', asyn
 test('regroupment: setup on the board, then moves against the computer', async (browser) => {
   const page = await newPage(browser);
   await startGame(page, { variant: 'regroupment' });
-  let s = await waitFor(page, (x) => x.setup && x.setup[0] === true && x.setup[1] === 'K' && settled(x), "White's king step");
+  let s = await waitFor(page, (x) => x.setup && x.setup.side === 'white' && x.setup.piece === 'king' && settled(x), "White's king step");
   assert(/White king/.test(await page.textContent('#setup-prompt')), 'no prompt for the white king step');
   await click(page, 'e1');
   await click(page, 'g1');
-  s = await waitFor(page, (x) => x.setup && x.setup[1] === 'Q' && settled(x), "White's queen step");
+  s = await waitFor(page, (x) => x.setup && x.setup.piece === 'queen' && settled(x), "White's queen step");
   assert(s.board.pieces.some((p) => p.sq.x === 6 && p.sq.y === 0 && p.piece.role === 'K'), 'the king did not move to g1');
   assert(await hasPiece(page, 'g1', true), 'no piece drawn on g1');
   await page.click('#btn-keep');
@@ -800,6 +813,120 @@ test('a reload resumes the game in progress with its players and clocks', async 
   await page.context().close();
 });
 
+// ---------------------------------------------------------------- security and robustness
+
+test('the page carries a strict Content-Security-Policy and the app runs under it', async (browser) => {
+  const html = fs.readFileSync(path.join(repo, 'web/index.html'), 'utf8');
+  assert(!/\son[a-z]+\s*=/i.test(html.replace(/<meta[^>]*>/g, '')), 'index.html has an inline event handler');
+  assert(!/<script(?![^>]*\bsrc=)[^>]*>/i.test(html), 'index.html has an inline script');
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert(policy && /script-src 'self' 'wasm-unsafe-eval'/.test(policy), `policy: ${policy}`);
+  assert(!/unsafe-inline|unsafe-eval'|\*/.test(policy.replace("'wasm-unsafe-eval'", '')), `policy too lax: ${policy}`);
+  // The policy is in force: inline code is refused (and reported).
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true;';
+    document.head.appendChild(script);
+    const div = document.createElement('div');
+    div.setAttribute('onclick', 'window.__inlineRan = true;');
+    document.body.appendChild(div);
+    div.click();
+    return window.__inlineRan === true;
+  });
+  assert(!ran, 'inline script ran despite the policy');
+  await page.waitForTimeout(100);
+  assert(cspViolations.length >= 1, 'the refused inline script was not reported as a violation');
+  cspViolations = [];
+  await page.context().close();
+  // Everything else works under it: the worker, a computer move, typing.
+  const other = await newPage(browser);
+  await startGame(other, { variant: 'standard' });
+  await click(other, 'e2');
+  await click(other, 'e4');
+  await waitFor(other, plies(2), 'the computer reply under the policy');
+  await other.focus('#command');
+  await other.keyboard.type('/help');
+  await other.keyboard.press('Enter');
+  assert(/\/resign/.test(await other.textContent('#message')), 'typed commands do not work under the policy');
+  assert(other.errors.length === 0, `page errors: ${other.errors.join('; ')}`);
+  await other.context().close();
+});
+
+test('a starting link that names no game says so on the start screen', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=bogus`);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.waitForSelector('#start-notice:not([hidden])');
+  const notice = await page.textContent('#start-notice');
+  assert(/unknown game 'bogus'/.test(notice) && /standard/.test(notice), `notice: ${notice}`);
+  assert(await page.isHidden('#game'), 'the game screen is shown');
+  // Starting a game from the form clears the notice.
+  await page.click('#start-game');
+  await waitFor(page, (s) => s.screen === 'game', 'the game');
+  await page.click('#btn-home');
+  assert(await page.isHidden('#start-notice'), 'the notice stayed after a game started');
+  await page.context().close();
+});
+
+test('an unreadable autosave is reported and kept aside, never overwritten', async (browser) => {
+  const page = await newPage(browser);
+  const newer = JSON.stringify({ format: 'boardshift-game', version: 99, variant: 'standard', moves: ['e2e4'], future: { x: 1 } });
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.evaluate((text) => {
+    localStorage.clear();
+    localStorage.setItem('boardshift.autosave', text);
+  }, newer);
+  await page.reload();
+  await page.waitForSelector('#start-notice:not([hidden])');
+  let notice = await page.textContent('#start-notice');
+  assert(/could not be resumed/.test(notice) && /version/.test(notice) && /boardshift\.autosave\.unreadable/.test(notice), `notice: ${notice}`);
+  let stored = await page.evaluate(() => ({ main: localStorage.getItem('boardshift.autosave'), aside: localStorage.getItem('boardshift.autosave.unreadable') }));
+  assert(stored.aside === newer, `the unreadable save was not kept aside: ${stored.aside}`);
+  assert(stored.main === null, 'the unreadable save is still under the autosave key');
+  // A new game autosaves under the usual key; the set-aside save stays as it was.
+  await page.click('#start-game');
+  await waitFor(page, (s) => s.screen === 'game' && s.painted_at !== null, 'a new game');
+  await click(page, 'e2');
+  await click(page, 'e4');
+  await waitFor(page, plies(1), 'a move');
+  stored = await page.evaluate(() => ({ main: localStorage.getItem('boardshift.autosave'), aside: localStorage.getItem('boardshift.autosave.unreadable') }));
+  assert(stored.aside === newer, 'the set-aside save was overwritten');
+  assert(stored.main && JSON.parse(stored.main).moves[0] === 'e2e4', `autosave: ${stored.main}`);
+  // A damaged one goes to the next free key; a game link still starts and says so. (It is
+  // written from another page of the same site: leaving the app autosaves its game.)
+  await page.goto(new URL('/', base).href);
+  await page.evaluate(() => localStorage.setItem('boardshift.autosave', '{"format":"boardshift-game",'));
+  await page.goto(`${base}#play=sliding`);
+  await waitFor(page, (s) => s.screen === 'game' && s.variant === 'sliding', 'the linked game');
+  const message = await page.textContent('#message');
+  assert(/could not be resumed/.test(message) && /unreadable\.2/.test(message), `message: ${message}`);
+  stored = await page.evaluate(() => localStorage.getItem('boardshift.autosave.unreadable.2'));
+  assert(stored === '{"format":"boardshift-game",', `second set-aside save: ${stored}`);
+  await page.context().close();
+});
+
+test('a burst of events in one script turn is handled in full and in order', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  const e2 = await centre(page, 'e2');
+  const e4 = await centre(page, 'e4');
+  // Two clicks dispatched from one script turn, plus a key press, before anything repaints.
+  await page.evaluate(({ a, b }) => {
+    const canvas = document.getElementById('board');
+    const fire = (type, at) => canvas.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: at.x, clientY: at.y, pointerId: 1, isPrimary: true }));
+    for (const at of [a, b]) { fire('pointerdown', at); fire('pointerup', at); }
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'f', bubbles: true }));
+  }, { a: e2, b: e4 });
+  const s = await waitFor(page, (x) => x.moves.length === 1, 'the clicked move');
+  assert(s.moves[0] === 'e4' && s.geometry.flipped, `moves ${s.moves}, flipped ${s.geometry.flipped}`);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- runner
 
 const browser = await chromium.launch({
@@ -813,8 +940,10 @@ let failed = 0;
 for (const { name, fn } of tests) {
   if (only && !name.includes(only)) continue;
   const started = Date.now();
+  cspViolations = [];
   try {
     await fn(browser);
+    assert(cspViolations.length === 0, `Content-Security-Policy violations: ${cspViolations.join('; ')}`);
     passed++;
     console.log(`ok - ${name} (${Date.now() - started} ms)`);
   } catch (error) {

@@ -2,12 +2,91 @@
 //! sliding into the gap, or — in relative chess — the world shifting, recentering, and pieces
 //! falling off the edge. Works on drawn positions only; no rule is decided here.
 
-use crate::model::{Action, BoardModel, PlacedPiece, Sq};
-use crate::render::{Animation, Sprite};
+use crate::model::{Action, BoardModel, PieceId, PlacedPiece, Sq};
+use rules::Role;
 
 const MOVE_MS: f64 = 180.0;
 const SHIFT_MS: f64 = 280.0;
 const SLIDE_MS: f64 = 280.0;
+
+/// A piece moving during an animation: its position (in square units) at each keyframe.
+#[derive(Clone, Debug)]
+pub struct Sprite {
+    pub piece: PieceId,
+    pub path: Vec<(f64, f64)>,
+    /// The phase during which it fades out (captured or fallen off the edge); gone after it.
+    pub vanish_phase: Option<usize>,
+}
+
+/// The frames between two positions: sprites and board parts move through the keyframes,
+/// one phase per keyframe step, each `phase_ms` long.
+#[derive(Clone, Debug)]
+pub struct Animation {
+    pub start_ms: f64,
+    pub phase_ms: f64,
+    pub sprites: Vec<Sprite>,
+    /// Relative chess: the inner board's origin at each keyframe.
+    pub origin_path: Option<Vec<(f64, f64)>>,
+    /// Sliding chess: the tile moving from one lower-left square to another.
+    pub tile_move: Option<(Sq, Sq)>,
+    /// Squares drawn as holes for the whole animation (the old and the new gap).
+    pub holes: Vec<Sq>,
+    /// Played backwards (browsing back through the history).
+    pub reversed: bool,
+}
+
+impl Animation {
+    pub fn phases(&self) -> usize {
+        self.sprites
+            .iter()
+            .map(|s| s.path.len())
+            .chain(self.origin_path.iter().map(Vec::len))
+            .max()
+            .unwrap_or(1)
+            .saturating_sub(1)
+            .max(1)
+    }
+
+    pub fn duration(&self) -> f64 {
+        self.phase_ms * self.phases() as f64
+    }
+
+    /// Whether frames remain to be drawn at `now`.
+    pub fn running_at(&self, now: f64) -> bool {
+        now < self.start_ms + self.duration()
+    }
+
+    /// Phase index and eased progress within it at `now`.
+    pub fn progress(&self, now: f64) -> (usize, f64) {
+        let elapsed = (now - self.start_ms).clamp(0.0, self.duration());
+        let elapsed = if self.reversed {
+            self.duration() - elapsed
+        } else {
+            elapsed
+        };
+        let phases = self.phases();
+        let phase = ((elapsed / self.phase_ms) as usize).min(phases - 1);
+        let t = ((elapsed - phase as f64 * self.phase_ms) / self.phase_ms).clamp(0.0, 1.0);
+        (phase, ease(t))
+    }
+}
+
+fn ease(t: f64) -> f64 {
+    if t < 0.5 {
+        2.0 * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(2) / 2.0
+    }
+}
+
+pub fn along(path: &[(f64, f64)], phase: usize, t: f64) -> (f64, f64) {
+    if path.len() < 2 {
+        return path.first().copied().unwrap_or((0.0, 0.0));
+    }
+    let from = path[phase.min(path.len() - 1)];
+    let to = path[(phase + 1).min(path.len() - 1)];
+    (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+}
 
 fn point(sq: Sq) -> (f64, f64) {
     (sq.x as f64, sq.y as f64)
@@ -30,6 +109,21 @@ pub fn build(
         }
         Action::Setup { .. } => Some(diff(before, after, None, now, MOVE_MS)),
     }
+}
+
+/// The animation of one recorded ply between the board before it (`earlier`) and after it
+/// (`later`); `backwards` plays it in reverse (undo, browsing back).
+pub fn step(
+    earlier: &BoardModel,
+    later: &BoardModel,
+    action: &Action,
+    backwards: bool,
+    now: f64,
+) -> Option<Animation> {
+    build(earlier, later, action, now).map(|mut animation| {
+        animation.reversed = backwards;
+        animation
+    })
 }
 
 /// Pieces that stayed put stand still, pieces that moved glide to the nearest new square of
@@ -217,14 +311,14 @@ fn relative_shift(
 /// Where a rook of `piece` would stand after the king on `from` castled by `shift` (a king
 /// step of two files) and the board recentred by `recenter`; `None` for any other move.
 fn castling_rook_square(
-    mover: Option<crate::model::PieceId>,
-    piece: crate::model::PieceId,
+    mover: Option<PieceId>,
+    piece: PieceId,
     from: Sq,
     shift: (i32, i32),
     recenter: (i32, i32),
 ) -> Option<Sq> {
-    let king = mover.filter(|m| m.role == 'K')?;
-    if shift.0.abs() != 2 || shift.1 != 0 || piece.role != 'R' || piece.white != king.white {
+    let king = mover.filter(|m| m.role == Role::King)?;
+    if shift.0.abs() != 2 || shift.1 != 0 || piece.role != Role::Rook || piece.color != king.color {
         return None;
     }
     Some(Sq::new(
@@ -236,7 +330,7 @@ fn castling_rook_square(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Mark, PieceId};
+    use crate::model::Mark;
 
     fn piece(c: char) -> PieceId {
         PieceId::from_fen_char(c).unwrap()

@@ -66,6 +66,17 @@ impl Geometry {
     }
 }
 
+/// The side of the board (CSS px) for a window of `width` × `height`: beside the panel on a
+/// wide screen, above it on a narrow one, never smaller than 240 px.
+pub fn board_size(width: f64, height: f64) -> f64 {
+    let size = if width <= 820.0 {
+        (width - 16.0).min(height - 110.0)
+    } else {
+        (width - 360.0).min(height - 150.0)
+    };
+    size.clamp(240.0, 900.0).floor()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +98,13 @@ mod tests {
             }
             assert_eq!(g.square_at(480.0, 10.0), None);
         }
+    }
+
+    #[test]
+    fn the_board_fits_a_phone_and_leaves_room_for_the_panel() {
+        assert_eq!(board_size(390.0, 844.0), 374.0);
+        assert_eq!(board_size(1200.0, 800.0), 650.0);
+        assert_eq!(board_size(200.0, 200.0), 240.0);
     }
 
     #[test]

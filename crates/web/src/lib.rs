@@ -1,21 +1,28 @@
 //! The Boardshift browser app (wasm-bindgen + web-sys): the canvas board and controls on the
-//! page (`start_app`), and the computer opponent's entry in its Web Worker (`worker_handle`).
-//! Everything compiles natively too, so the pure parts are unit-tested with `cargo test`.
+//! page, and the computer opponent's entry in its Web Worker (`worker_handle`).
+//!
+//! The app is a controller (`app`) over pure parts — the game gateway (`session`), seats,
+//! board input, clock, history, animation and the panel's contents — that compile and are
+//! tested natively with `cargo test`. Only `page` (element handles, event binding, the canvas
+//! painter, storage, the worker transport) needs the browser and is built for wasm32 alone.
 
 pub mod anim;
 pub mod app;
-pub mod dom;
+pub mod autosave;
+pub mod clock;
+pub mod event_queue;
+pub mod game_screen;
 pub mod geometry;
+pub mod history;
+pub mod input;
 pub mod model;
-pub mod render;
+pub mod opponent;
+pub mod seat;
 pub mod session;
+pub mod start_form;
 pub mod state;
+pub mod view;
 pub mod worker;
 
-use wasm_bindgen::prelude::*;
-
-/// Called once by main.js after the module loaded: builds the app on the page.
-#[wasm_bindgen]
-pub fn start_app() -> Result<(), JsValue> {
-    app::start()
-}
+#[cfg(target_arch = "wasm32")]
+pub mod page;

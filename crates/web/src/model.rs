@@ -1,10 +1,12 @@
 //! Plain data the board is drawn from: pieces at absolute squares, blocked squares, the inner
 //! board, the legal actions grouped for clicking. Filled from the rules crate by `session`.
 
-use serde::{Deserialize, Serialize};
+use rules::{Color, Piece, Role};
+use serde::ser::SerializeStruct;
+use serde::Serialize;
 
 /// An absolute square of the drawn board: x = file from White's left, y = rank from White's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Sq {
     pub x: i32,
     pub y: i32,
@@ -32,47 +34,57 @@ impl Sq {
     }
 }
 
-/// `'w'` / `'b'` colour and the FEN letter of the role in upper case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A drawn piece: the rules' colour and role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceId {
-    pub white: bool,
-    pub role: char,
+    pub color: Color,
+    pub role: Role,
 }
 
 impl PieceId {
+    pub const fn new(color: Color, role: Role) -> PieceId {
+        PieceId { color, role }
+    }
+
     pub fn from_fen_char(c: char) -> Option<PieceId> {
-        let role = c.to_ascii_uppercase();
-        "KQRBNP".contains(role).then_some(PieceId {
-            white: c.is_ascii_uppercase(),
-            role,
-        })
+        Piece::from_fen_char(c).map(|p| PieceId::new(p.color, p.role))
     }
 
     /// The image name under `pieces/` (e.g. `wN`).
     pub fn image_key(self) -> String {
-        format!("{}{}", if self.white { 'w' } else { 'b' }, self.role)
+        format!("{}{}", self.color.letter(), self.role.upper_char())
     }
 
     /// Material value for the balance shown beside the board.
     pub fn value(self) -> i32 {
         match self.role {
-            'Q' => 9,
-            'R' => 5,
-            'B' | 'N' => 3,
-            'P' => 1,
-            _ => 0,
+            Role::Queen => 9,
+            Role::Rook => 5,
+            Role::Bishop | Role::Knight => 3,
+            Role::Pawn => 1,
+            Role::King => 0,
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Written for the test hook as `{"white":true,"role":"N"}`, the shape the browser tests read.
+impl Serialize for PieceId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("PieceId", 2)?;
+        out.serialize_field("white", &(self.color == Color::White))?;
+        out.serialize_field("role", &self.role.upper_char())?;
+        out.end()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PlacedPiece {
     pub sq: Sq,
     pub piece: PieceId,
 }
 
 /// What the board looks like at one moment.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardModel {
     pub files: i32,
     pub ranks: i32,
@@ -112,8 +124,28 @@ impl BoardModel {
     }
 }
 
+/// During a regroupment setup phase: whose step it is and for which piece (king or queen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupStep {
+    pub color: Color,
+    pub role: Role,
+}
+
+/// What the player is doing that the board shows on top of the position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overlay {
+    pub selected: Option<Sq>,
+    pub targets: Vec<(Sq, Mark)>,
+    /// The piece being dragged and the pointer position in CSS pixels.
+    pub drag: Option<(Sq, f64, f64)>,
+    /// Sliding: the tiles (lower-left squares) that can slide now.
+    pub glowing_tiles: Vec<Sq>,
+    /// Regroupment setup: the pieces that can be picked or swapped with.
+    pub setup_marks: Vec<Sq>,
+}
+
 /// How a legal target is marked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Mark {
     Normal,
     Capture,
@@ -121,22 +153,22 @@ pub enum Mark {
 }
 
 /// One legal action of the position, in the shape the input handling needs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// A piece move; `promotion` is the upper-case role letter when the move promotes.
+    /// A piece move; `promotion` is the piece chosen when the move promotes.
     Move {
         from: Sq,
         to: Sq,
         mark: Mark,
-        promotion: Option<char>,
+        promotion: Option<Role>,
         text: String,
     },
     /// A sliding-chess tile slide: the tile's lower-left square and the gap it moves into.
     Slide { tile: Sq, gap: Sq, text: String },
-    /// A regroupment setup step: `role` is 'K' or 'Q'; `with` is the square swapped with,
+    /// A regroupment setup step of the king or the queen; `with` is the square swapped with,
     /// `None` for keeping the piece where it stands.
     Setup {
-        role: char,
+        role: Role,
         with: Option<Sq>,
         text: String,
     },
@@ -197,7 +229,12 @@ pub fn action_from_text(text: &str) -> Option<Action> {
             text: text.to_string(),
         });
     }
-    if let Some(role) = text.chars().next().filter(|c| *c == 'K' || *c == 'Q') {
+    let setup_role = match text.chars().next() {
+        Some('K') => Some(Role::King),
+        Some('Q') => Some(Role::Queen),
+        _ => None,
+    };
+    if let Some(role) = setup_role {
         let with = Sq::parse(&text[1..]);
         return Some(Action::Setup {
             role,
@@ -218,10 +255,7 @@ pub fn action_from_text(text: &str) -> Option<Action> {
     let second_end = split(first_end)?;
     let from = Sq::parse(&text[..first_end])?;
     let to = Sq::parse(&text[first_end..second_end])?;
-    let promotion = text[second_end..]
-        .chars()
-        .next()
-        .map(|c| c.to_ascii_uppercase());
+    let promotion = text[second_end..].chars().next().and_then(Role::from_char);
     Some(Action::Move {
         from,
         to,
@@ -248,7 +282,7 @@ mod tests {
     fn recorded_texts_map_back_to_squares() {
         let relative = action_from_text("i12i13q").unwrap();
         assert!(
-            matches!(relative, Action::Move { from, to, promotion: Some('Q'), .. }
+            matches!(relative, Action::Move { from, to, promotion: Some(Role::Queen), .. }
             if from == Sq::new(8, 11) && to == Sq::new(8, 12))
         );
         let slide = action_from_text("S:c1>c3").unwrap();
@@ -258,7 +292,7 @@ mod tests {
         assert!(matches!(
             action_from_text("K-"),
             Some(Action::Setup {
-                role: 'K',
+                role: Role::King,
                 with: None,
                 ..
             })
@@ -266,7 +300,7 @@ mod tests {
         assert!(matches!(
             action_from_text("Qc1"),
             Some(Action::Setup {
-                role: 'Q',
+                role: Role::Queen,
                 with: Some(_),
                 ..
             })
@@ -276,16 +310,16 @@ mod tests {
 
     #[test]
     fn promotions_merge_into_one_target_and_slides_cover_their_tile() {
-        let mv = |promo: char| Action::Move {
+        let mv = |promo: Role| Action::Move {
             from: Sq::new(4, 6),
             to: Sq::new(4, 7),
             mark: Mark::Normal,
             promotion: Some(promo),
-            text: format!("e7e8{}", promo.to_ascii_lowercase()),
+            text: format!("e7e8{}", promo.char()),
         };
         let actions = vec![
-            mv('Q'),
-            mv('N'),
+            mv(Role::Queen),
+            mv(Role::Knight),
             Action::Slide {
                 tile: Sq::new(2, 0),
                 gap: Sq::new(2, 2),

@@ -2,14 +2,15 @@
 //! game session that answers in the app's own plain data (`model`), plays move text, saves and
 //! loads, and picks the computer's move. No rule is decided outside the rules crate.
 
-use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, Sq};
-use crate::state::{GameConfig, Player, TimeControl};
+use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, SetupStep, Sq};
+use crate::seat::{Seat, Seats};
+use crate::state::{GameConfig, TimeControl};
 use engine::{Limits, SearchPosition, TimeSource};
 use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
 use rules::game::{ClockState, Game, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
-use rules::{Color, GamePosition, VariantKind};
+use rules::{Color, GamePosition, Role, VariantKind};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -30,19 +31,10 @@ pub struct Session {
     game: AnyGame,
 }
 
-fn color(white: bool) -> Color {
-    if white {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
 impl Session {
     /// A new game as configured on the start screen.
     pub fn new(config: &GameConfig) -> Result<Session, String> {
-        let kind = VariantKind::from_name(&config.variant)
-            .ok_or_else(|| format!("unknown game '{}'", config.variant))?;
+        let kind = config.variant;
         let options_json = serde_json::Value::Object(
             config
                 .options
@@ -76,10 +68,12 @@ impl Session {
             }
         }
         let config = GameConfig {
-            variant: game.variant().name().to_string(),
+            variant: game.variant(),
             options,
-            white: Player::parse(&players.white).unwrap_or(Player::Human),
-            black: Player::parse(&players.black).unwrap_or(Player::Human),
+            seats: Seats {
+                white: Seat::from_saved_name(&players.white),
+                black: Seat::from_saved_name(&players.black),
+            },
             time_control: game.clock().map(|c| TimeControl {
                 initial_ms: c.initial_ms,
                 increment_ms: c.increment_ms,
@@ -91,32 +85,38 @@ impl Session {
     /// The saved-game JSON of `docs/saved-games.md`, with the players of `config`.
     pub fn to_json(&self, config: &GameConfig) -> String {
         let players = Players {
-            white: config.white.text(),
-            black: config.black.text(),
+            white: config.seats.white.saved_name(),
+            black: config.seats.black.saved_name(),
         };
         self.game.to_save_json(&saved_at(), &players)
     }
 
-    pub fn variant(&self) -> &'static str {
-        self.game.variant().name()
+    pub fn variant(&self) -> VariantKind {
+        self.game.variant()
     }
 
-    pub fn white_to_move(&self) -> bool {
-        self.game.status().turn == Color::White
+    /// The side to move (or to take the next setup step).
+    pub fn turn(&self) -> Color {
+        self.game.status().turn
     }
 
     pub fn in_check(&self) -> bool {
         self.game.status().in_check
     }
 
-    /// During a regroupment setup phase: whose step it is and for which piece (`K` / `Q`).
-    pub fn setup_step(&self) -> Option<(bool, char)> {
+    /// During a regroupment setup phase: whose step it is and for which piece.
+    pub fn setup_step(&self) -> Option<SetupStep> {
         let status = self.game.status();
+        // The rules name the piece of the step in words (their status is also JSON).
         let role = match status.setup_step? {
-            "king" => 'K',
-            _ => 'Q',
+            "king" => Role::King,
+            "queen" => Role::Queen,
+            _ => return None,
         };
-        Some((status.turn == Color::White, role))
+        Some(SetupStep {
+            color: status.turn,
+            role,
+        })
     }
 
     pub fn result(&self) -> Option<GameOver> {
@@ -170,9 +170,13 @@ impl Session {
         text.split_whitespace().map(str::to_string).collect()
     }
 
-    /// Whether the first move of the game is Black's (a game started from such a position).
-    pub fn first_mover_is_black(&self) -> bool {
-        self.start_fields().get(1).is_some_and(|side| side == "b")
+    /// Who makes the first move after any setup (Black in a game started from such a
+    /// position). Read from the start's position text until the rules offer it directly.
+    pub fn first_mover(&self) -> Color {
+        match self.start_fields().get(1).map(String::as_str) {
+            Some("b") => Color::Black,
+            _ => Color::White,
+        }
     }
 
     pub fn first_move_number(&self) -> u32 {
@@ -183,8 +187,9 @@ impl Session {
             .max(1)
     }
 
-    pub fn draw_offer(&self) -> Option<bool> {
-        self.game.status().draw_offer.map(|c| c == Color::White)
+    /// The side whose draw offer stands.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.game.status().draw_offer
     }
 
     pub fn fide_draws(&self) -> bool {
@@ -205,23 +210,23 @@ impl Session {
         Ok(())
     }
 
-    pub fn resign(&mut self, white: bool) -> Result<(), String> {
+    pub fn resign(&mut self, side: Color) -> Result<(), String> {
         self.game
-            .resign(color(white))
+            .resign(side)
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
 
-    pub fn offer_draw(&mut self, white: bool) -> Result<(), String> {
+    pub fn offer_draw(&mut self, side: Color) -> Result<(), String> {
         self.game
-            .offer_draw(color(white))
+            .offer_draw(side)
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
 
-    pub fn accept_draw(&mut self, by_white: bool) -> Result<(), String> {
+    pub fn accept_draw(&mut self, side: Color) -> Result<(), String> {
         self.game
-            .accept_draw(color(by_white))
+            .accept_draw(side)
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
@@ -265,13 +270,6 @@ impl Session {
 
     pub fn set_pending_promotion(&mut self, from_to: Option<&str>) {
         self.game.set_pending_promotion(from_to).ok();
-    }
-
-    pub fn claim(&mut self) -> Result<(), String> {
-        self.game
-            .claim_draw(None)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
     }
 
     /// Plies recorded (regroupment setup steps included).
@@ -341,7 +339,7 @@ impl Session {
     /// The board after `ply` plies (`None`: the live board).
     pub fn board_at(&self, ply: Option<usize>) -> BoardModel {
         match self.game.board_view(ply, None) {
-            Some(view) => model_of(&view, self.variant()),
+            Some(view) => model_of(&view, self.variant() == VariantKind::Sliding),
             None => BoardModel::empty(),
         }
     }
@@ -353,7 +351,8 @@ impl Session {
         };
         let legal = self.game.legal_actions();
         let mut actions = Vec::new();
-        if let Some((white, role)) = self.setup_step() {
+        if let Some(step) = self.setup_step() {
+            let role = step.role;
             for text in &legal {
                 if text.ends_with('-') {
                     actions.push(Action::Setup {
@@ -363,14 +362,8 @@ impl Session {
                     });
                 }
             }
-            let own = view.pieces.iter().find(|p| {
-                p.piece
-                    == if white {
-                        role
-                    } else {
-                        role.to_ascii_lowercase()
-                    }
-            });
+            let own_char = rules::Piece::new(step.color, role).fen_char();
+            let own = view.pieces.iter().find(|p| p.piece == own_char);
             if let Some(own) = own {
                 if let Some(selected) = self.game.board_view(None, Some((own.x, own.y))) {
                     for target in selected
@@ -388,12 +381,10 @@ impl Session {
             }
             return actions;
         }
-        let white = self.white_to_move();
-        for piece in view
-            .pieces
-            .iter()
-            .filter(|p| p.piece.is_ascii_uppercase() == white)
-        {
+        let turn = self.turn();
+        for piece in view.pieces.iter().filter(|p| {
+            rules::Piece::from_fen_char(p.piece).is_some_and(|piece| piece.color == turn)
+        }) {
             let Some(selected) = self.game.board_view(None, Some((piece.x, piece.y))) else {
                 continue;
             };
@@ -415,7 +406,7 @@ impl Session {
                         .iter()
                         .filter(|t| t.len() == target.text.len() + 1 && t.starts_with(&target.text))
                     {
-                        let promotion = full.chars().last().map(|c| c.to_ascii_uppercase());
+                        let promotion = full.chars().last().and_then(Role::from_char);
                         actions.push(Action::Move {
                             from,
                             to,
@@ -446,9 +437,12 @@ impl Session {
     }
 
     /// The computer's choice for the side to move (searching in the worker thread).
-    pub fn choose_move(&self, level: &str, move_time_ms: u32, seed: u64) -> Result<String, String> {
-        let level =
-            engine::Level::from_name(level).ok_or_else(|| format!("unknown level '{level}'"))?;
+    pub fn choose_move(
+        &self,
+        level: engine::Level,
+        move_time_ms: u32,
+        seed: u64,
+    ) -> Result<String, String> {
         let mut limits = Limits::move_time(move_time_ms as u64);
         if let Some(clock) = self.game.clock() {
             let turn = self.game.status().turn;
@@ -550,7 +544,7 @@ fn sq(x: u8, y: u8) -> Sq {
     Sq::new(x as i32, y as i32)
 }
 
-fn model_of(view: &BoardView, variant: &str) -> BoardModel {
+fn model_of(view: &BoardView, tiled: bool) -> BoardModel {
     let pieces = view
         .pieces
         .iter()
@@ -561,7 +555,6 @@ fn model_of(view: &BoardView, variant: &str) -> BoardModel {
             })
         })
         .collect();
-    let tiled = variant == VariantKind::Sliding.name();
     // The gap is drawn per tile: keep its lower-left square.
     let blocked = if tiled {
         let mut corners: Vec<Sq> = view
@@ -592,17 +585,19 @@ fn model_of(view: &BoardView, variant: &str) -> BoardModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Level;
+    use engine::Level;
 
     fn config(variant: &str, options: &[(&str, &str)]) -> GameConfig {
         GameConfig {
-            variant: variant.into(),
+            variant: VariantKind::from_name(variant).unwrap(),
             options: options
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
-            white: Player::Human,
-            black: Player::Computer(Level::Easy),
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Computer(Level::Easy),
+            },
             time_control: None,
         }
     }
@@ -644,7 +639,13 @@ mod tests {
     #[test]
     fn regroupment_setup_is_played_by_steps_with_a_keep_option() {
         let mut session = Session::new(&config("regroupment", &[])).unwrap();
-        assert_eq!(session.setup_step(), Some((false, 'K')));
+        assert_eq!(
+            session.setup_step(),
+            Some(SetupStep {
+                color: Color::Black,
+                role: Role::King
+            })
+        );
         let actions = session.actions();
         assert!(actions
             .iter()
@@ -659,7 +660,7 @@ mod tests {
             .text()
             .to_string();
         session.play(&keep).unwrap();
-        assert_eq!(session.setup_step(), Some((false, 'Q')));
+        assert_eq!(session.setup_step().map(|s| s.role), Some(Role::Queen));
     }
 
     #[test]
@@ -693,7 +694,7 @@ mod tests {
         let json = session.to_json(&config("standard", &[]));
         let (loaded, loaded_config) = Session::load(&json).unwrap();
         assert_eq!(loaded.move_list(), vec!["e4".to_string()]);
-        assert_eq!(loaded_config.black, Player::Computer(Level::Easy));
+        assert_eq!(loaded_config.seats.black, Seat::Computer(Level::Easy));
     }
 
     #[test]
@@ -749,7 +750,7 @@ mod tests {
     #[test]
     fn the_computer_answers_with_a_legal_move() {
         let session = Session::new(&config("standard", &[])).unwrap();
-        let text = session.choose_move("easy", 100, 7).unwrap();
+        let text = session.choose_move(Level::Easy, 100, 7).unwrap();
         assert!(session.game.legal_actions().contains(&text));
     }
 }

@@ -2,12 +2,13 @@
 //! point `worker_handle` that web/worker.js calls for each message. Runs only in the worker, so
 //! the page never searches.
 
+use crate::seat::LEVELS;
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 /// What the page asks: the game so far (saved-game JSON), the level and the time to use.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThinkRequest {
     pub id: u32,
     pub game: String,
@@ -36,9 +37,13 @@ pub fn handle(request: &str) -> ThinkReply {
             }
         }
     };
-    let chosen = Session::load(&request.game).and_then(|(session, _)| {
-        session.choose_move(&request.level, request.move_time_ms, request.seed)
-    });
+    let level = LEVELS.into_iter().find(|l| l.name() == request.level);
+    let chosen = match level {
+        None => Err(format!("unknown level '{}'", request.level)),
+        Some(level) => Session::load(&request.game).and_then(|(session, _)| {
+            session.choose_move(level, request.move_time_ms, request.seed)
+        }),
+    };
     match chosen {
         Ok(text) => ThinkReply {
             id: request.id,

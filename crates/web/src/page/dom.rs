@@ -1,9 +1,9 @@
-//! Small helpers over web-sys for the page's fixed elements: look-ups by id, text, visibility,
-//! and event listeners that live as long as the page.
+//! Small helpers over web-sys: the window and document, element look-ups, visibility, and
+//! event listeners that live as long as the page.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement, Window};
+use web_sys::{Document, Element, HtmlElement, Window};
 
 pub fn window() -> Window {
     web_sys::window().expect("the app runs in a browser window")
@@ -13,42 +13,33 @@ pub fn document() -> Document {
     window().document().expect("the window has a document")
 }
 
-/// The element with this id; the ids are fixed in index.html, so a missing one is a build error
-/// of the page, reported loudly.
-pub fn el(id: &str) -> HtmlElement {
+/// The element with this id, of type `T`; a missing or different element is an error naming
+/// the id (the page and the app are out of step).
+pub fn by_id<T: JsCast>(id: &str) -> Result<T, JsValue> {
     document()
         .get_element_by_id(id)
-        .unwrap_or_else(|| panic!("index.html has no element #{id}"))
-        .dyn_into::<HtmlElement>()
-        .unwrap_or_else(|_| panic!("#{id} is not an HTML element"))
-}
-
-pub fn select(id: &str) -> HtmlSelectElement {
-    el(id).unchecked_into()
-}
-
-pub fn input(id: &str) -> HtmlInputElement {
-    el(id).unchecked_into()
-}
-
-pub fn set_text(id: &str, text: &str) {
-    el(id).set_text_content(Some(text));
-}
-
-pub fn show(id: &str, visible: bool) {
-    el(id).set_hidden(!visible);
-}
-
-pub fn set_disabled(id: &str, disabled: bool) {
-    if disabled {
-        el(id).set_attribute("disabled", "").ok();
-    } else {
-        el(id).remove_attribute("disabled").ok();
-    }
+        .ok_or_else(|| JsValue::from_str(&format!("index.html has no element #{id}")))?
+        .dyn_into::<T>()
+        .map_err(|_| JsValue::from_str(&format!("#{id} is not the kind of element expected")))
 }
 
 pub fn now_ms() -> f64 {
     window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+pub fn set_disabled(element: &HtmlElement, disabled: bool) {
+    if disabled {
+        element.set_attribute("disabled", "").ok();
+    } else {
+        element.remove_attribute("disabled").ok();
+    }
+}
+
+/// Sets the text only when it differs, so screen readers do not hear it again.
+pub fn set_text(element: &HtmlElement, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
 }
 
 /// Adds a listener that stays for the page's lifetime.
@@ -62,10 +53,6 @@ pub fn listen<E: JsCast + wasm_bindgen::convert::FromWasmAbi + 'static>(
         .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
         .ok();
     closure.forget();
-}
-
-pub fn on_click(id: &str, mut handler: impl FnMut() + 'static) {
-    listen(&el(id), "click", move |_: web_sys::Event| handler());
 }
 
 /// Every element matching a CSS selector.

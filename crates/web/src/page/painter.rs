@@ -1,8 +1,9 @@
 //! Draws the board on the canvas: squares (plain, tiled or outer + inner), highlights, legal-move
 //! marks, coordinates, pieces, the dragged piece, and the in-between frames of animations.
 
+use crate::anim::{along, Animation};
 use crate::geometry::Geometry;
-use crate::model::{BoardModel, Mark, PieceId, Sq};
+use crate::model::{BoardModel, Mark, Overlay, PieceId, Sq};
 use std::collections::HashMap;
 use web_sys::{CanvasRenderingContext2d, HtmlImageElement};
 
@@ -15,93 +16,6 @@ const TILE_BACKGROUND: &str = "#24262c";
 const MOVE_MARK: &str = "rgba(20, 85, 30, 0.55)";
 const LAST_MOVE: &str = "rgba(205, 210, 60, 0.45)";
 const SELECTED: &str = "rgba(20, 110, 40, 0.45)";
-
-/// What the player is doing that the board shows on top of the position.
-#[derive(Clone, Debug, Default)]
-pub struct Overlay {
-    pub selected: Option<Sq>,
-    pub targets: Vec<(Sq, Mark)>,
-    /// The piece being dragged and the pointer position in CSS pixels.
-    pub drag: Option<(Sq, f64, f64)>,
-    /// Sliding: the tiles (lower-left squares) that can slide now.
-    pub glowing_tiles: Vec<Sq>,
-    /// Regroupment setup: the pieces that can be picked or swapped with.
-    pub setup_marks: Vec<Sq>,
-}
-
-/// A piece moving during an animation: its position (in square units) at each keyframe.
-#[derive(Clone, Debug)]
-pub struct Sprite {
-    pub piece: PieceId,
-    pub path: Vec<(f64, f64)>,
-    /// The phase during which it fades out (captured or fallen off the edge); gone after it.
-    pub vanish_phase: Option<usize>,
-}
-
-/// The frames between two positions: sprites and board parts move through the keyframes,
-/// one phase per keyframe step, each `phase_ms` long.
-#[derive(Clone, Debug)]
-pub struct Animation {
-    pub start_ms: f64,
-    pub phase_ms: f64,
-    pub sprites: Vec<Sprite>,
-    /// Relative chess: the inner board's origin at each keyframe.
-    pub origin_path: Option<Vec<(f64, f64)>>,
-    /// Sliding chess: the tile moving from one lower-left square to another.
-    pub tile_move: Option<(Sq, Sq)>,
-    /// Squares drawn as holes for the whole animation (the old and the new gap).
-    pub holes: Vec<Sq>,
-    /// Played backwards (browsing back through the history).
-    pub reversed: bool,
-}
-
-impl Animation {
-    pub fn phases(&self) -> usize {
-        self.sprites
-            .iter()
-            .map(|s| s.path.len())
-            .chain(self.origin_path.iter().map(Vec::len))
-            .max()
-            .unwrap_or(1)
-            .saturating_sub(1)
-            .max(1)
-    }
-
-    pub fn duration(&self) -> f64 {
-        self.phase_ms * self.phases() as f64
-    }
-
-    /// Phase index and eased progress within it at `now`.
-    fn progress(&self, now: f64) -> (usize, f64) {
-        let elapsed = (now - self.start_ms).clamp(0.0, self.duration());
-        let elapsed = if self.reversed {
-            self.duration() - elapsed
-        } else {
-            elapsed
-        };
-        let phases = self.phases();
-        let phase = ((elapsed / self.phase_ms) as usize).min(phases - 1);
-        let t = ((elapsed - phase as f64 * self.phase_ms) / self.phase_ms).clamp(0.0, 1.0);
-        (phase, ease(t))
-    }
-}
-
-fn ease(t: f64) -> f64 {
-    if t < 0.5 {
-        2.0 * t * t
-    } else {
-        1.0 - (-2.0 * t + 2.0).powi(2) / 2.0
-    }
-}
-
-fn along(path: &[(f64, f64)], phase: usize, t: f64) -> (f64, f64) {
-    if path.len() < 2 {
-        return path.first().copied().unwrap_or((0.0, 0.0));
-    }
-    let from = path[phase.min(path.len() - 1)];
-    let to = path[(phase + 1).min(path.len() - 1)];
-    (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
-}
 
 pub struct Painter<'a> {
     pub ctx: &'a CanvasRenderingContext2d,

@@ -1,0 +1,148 @@
+//! The start screen's choices read into a `GameConfig`: the form's values as the page reads
+//! them, turned into seats and a time control here so that the reading is tested natively.
+
+use crate::seat::{Seat, Seats, LEVELS};
+use crate::state::{GameConfig, TimeControl};
+use engine::Level;
+use rules::options::VariantOptions;
+use rules::VariantKind;
+use std::collections::BTreeMap;
+
+/// The start form's values, as text.
+#[derive(Clone, Debug, Default)]
+pub struct StartChoices {
+    pub variant: String,
+    /// Each option row's value by key (`size` → `16`); an empty value means "random" / unset.
+    pub options: BTreeMap<String, String>,
+    /// `computer-black`, `computer-white` or `hotseat`.
+    pub opponent: String,
+    pub level: String,
+    /// `none`, `custom`, or `BASE+INCREMENT` in seconds (`180+2`).
+    pub time: String,
+    pub custom_minutes: f64,
+    pub custom_increment_s: f64,
+}
+
+impl StartChoices {
+    /// The game these choices describe; only the chosen variant's options are kept.
+    pub fn config(&self) -> Result<GameConfig, String> {
+        let variant = VariantKind::from_name(&self.variant)
+            .ok_or_else(|| format!("unknown game '{}'", self.variant))?;
+        let keys = VariantOptions::keys(variant);
+        let options = self
+            .options
+            .iter()
+            .filter(|(key, value)| keys.contains(&key.as_str()) && !value.is_empty())
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        let level = LEVELS
+            .into_iter()
+            .find(|l| l.name() == self.level)
+            .unwrap_or(Level::Medium);
+        let seats = match self.opponent.as_str() {
+            "computer-white" => Seats {
+                white: Seat::Computer(level),
+                black: Seat::Here,
+            },
+            "hotseat" => Seats {
+                white: Seat::Here,
+                black: Seat::Here,
+            },
+            _ => Seats {
+                white: Seat::Here,
+                black: Seat::Computer(level),
+            },
+        };
+        Ok(GameConfig {
+            variant,
+            options,
+            seats,
+            time_control: self.time_control(),
+        })
+    }
+
+    fn time_control(&self) -> Option<TimeControl> {
+        match self.time.as_str() {
+            "none" => None,
+            "custom" => {
+                let minutes = if self.custom_minutes.is_finite() {
+                    self.custom_minutes.clamp(0.5, 180.0)
+                } else {
+                    5.0
+                };
+                let increment = if self.custom_increment_s.is_finite() {
+                    self.custom_increment_s.clamp(0.0, 60.0)
+                } else {
+                    0.0
+                };
+                Some(TimeControl {
+                    initial_ms: (minutes * 60_000.0) as u64,
+                    increment_ms: (increment * 1000.0) as u64,
+                })
+            }
+            text => text.split_once('+').and_then(|(base, increment)| {
+                Some(TimeControl {
+                    initial_ms: base.parse::<u64>().ok()? * 1000,
+                    increment_ms: increment.parse::<u64>().ok()? * 1000,
+                })
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices(variant: &str, opponent: &str, time: &str) -> StartChoices {
+        let options = [("size", "12"), ("gap", ""), ("draws", "fide")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        StartChoices {
+            variant: variant.into(),
+            options,
+            opponent: opponent.into(),
+            level: "hard".into(),
+            time: time.into(),
+            custom_minutes: f64::NAN,
+            custom_increment_s: 90.0,
+        }
+    }
+
+    #[test]
+    fn only_the_chosen_variants_options_are_kept() {
+        let config = choices("relative", "hotseat", "none").config().unwrap();
+        let keys: Vec<&str> = config.options.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["draws", "size"]);
+        assert_eq!(config.seats.black, Seat::Here);
+        assert_eq!(config.time_control, None);
+        let sliding = choices("sliding", "computer-white", "180+2")
+            .config()
+            .unwrap();
+        assert!(sliding.options.is_empty(), "a random gap is left out");
+        assert_eq!(sliding.seats.white, Seat::Computer(Level::Hard));
+        assert_eq!(
+            sliding.time_control,
+            Some(TimeControl {
+                initial_ms: 180_000,
+                increment_ms: 2_000
+            })
+        );
+        assert!(choices("xiangqi", "hotseat", "none").config().is_err());
+    }
+
+    #[test]
+    fn a_custom_clock_is_kept_within_bounds() {
+        let custom = choices("standard", "computer-black", "custom")
+            .config()
+            .unwrap();
+        assert_eq!(
+            custom.time_control,
+            Some(TimeControl {
+                initial_ms: 300_000,
+                increment_ms: 60_000
+            })
+        );
+    }
+}
