@@ -1051,7 +1051,7 @@ fn bad_position_text_names_the_problem() {
         (start.replace(" 0 1 e5", " x 1 e5"), "half-move clock 'x'"),
         (
             start.replace(" 0 1 e5", " 0 0 e5"),
-            "move number must be at least 1",
+            "move number '0' is not a whole number from 1",
         ),
         (start.replace(" e5", " e17"), "inner board field 'e17'"),
         (start.replace(" e5", " j5"), "a1 on j5 would stick out"),

@@ -1038,6 +1038,12 @@ fn check_clock(clock: &ClockState) -> Result<(), SaveError> {
             "clock values beyond {LIMIT_MS} ms"
         )));
     }
+    if clock.remaining_ms == [0, 0] {
+        // The first flag to fall ends the game, so the other clock cannot run down as well.
+        return Err(SaveError::Inconsistent(
+            "both clocks are at zero (the game ends when the first flag falls)".to_string(),
+        ));
+    }
     Ok(())
 }
 

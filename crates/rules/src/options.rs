@@ -2,8 +2,9 @@
 //! from the `options` object of a saved game, written back to both, defaults per
 //! `interfaces.md`. The rule options live in each variant's module; `draws` is added here.
 //!
-//! A saved game's `options` object ignores keys it does not know (like every other unknown
-//! field of the file); on the command line an unknown key is an error.
+//! Every source of options (command-line pairs, a saved game's `options` object, the app's
+//! start form) goes through [`VariantOptions::set`], so a key the variant does not have is
+//! refused with one message wherever it comes from.
 
 use crate::game::DrawMode;
 use crate::position::VariantKind;
@@ -183,8 +184,10 @@ impl VariantOptions {
         Ok(options)
     }
 
-    /// Reads the `options` object of a saved game: null or missing keys take defaults, unknown
-    /// keys are ignored, values are strings (numbers are accepted for `size`).
+    /// Reads the `options` object of a saved game (or the app's start form): null or missing
+    /// keys take defaults; values are strings (numbers are accepted for `size`). Every key goes
+    /// through [`VariantOptions::set`], as on the command line, so a key of another variant is
+    /// refused with the same message everywhere.
     pub fn from_json(variant: VariantKind, value: &Value) -> Result<VariantOptions, OptionError> {
         let mut options = VariantOptions::default_for(variant);
         let object = match value {
@@ -192,17 +195,23 @@ impl VariantOptions {
             Value::Object(object) => object,
             _ => return Err(OptionError::NotAnObject),
         };
-        for &key in VariantOptions::keys(variant) {
-            let text = match object.get(key) {
-                None | Some(Value::Null) => continue,
-                Some(Value::String(text)) => text.clone(),
-                Some(Value::Number(number)) => number.to_string(),
-                Some(other) => {
+        for (key, value) in object {
+            let text = match value {
+                Value::Null if VariantOptions::keys(variant).contains(&key.as_str()) => continue,
+                Value::String(text) => text.clone(),
+                Value::Number(number) => number.to_string(),
+                other => {
+                    if !VariantOptions::keys(variant).contains(&key.as_str()) {
+                        return Err(OptionError::UnknownKey {
+                            variant,
+                            key: key.clone(),
+                        });
+                    }
                     return Err(OptionError::BadValue {
                         key: key.to_string(),
                         value: other.to_string(),
                         expected: "a string".to_string(),
-                    })
+                    });
                 }
             };
             options.set(key, &text)?;

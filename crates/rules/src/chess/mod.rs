@@ -282,9 +282,13 @@ impl ChessPosition {
         }
         self.set_castling_rooks(rooks);
         self.set_ep_square(new_ep);
-        self.halfmoves = if zeroing { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if zeroing {
+            0
+        } else {
+            crate::position::advance_counter(self.halfmoves)
+        };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.turn = us.other();
         self.hash ^= zobrist::black_to_move();
@@ -294,9 +298,9 @@ impl ChessPosition {
     /// Passes the turn without moving (for null-move search). Clears en passant.
     pub fn play_null(&mut self) {
         self.set_ep_square(None);
-        self.halfmoves += 1;
+        self.halfmoves = crate::position::advance_counter(self.halfmoves);
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.turn = self.turn.other();
         self.hash ^= zobrist::black_to_move();

@@ -8,7 +8,7 @@ use super::position::{
     WHITE_SHORT,
 };
 use super::square::{rel_index, AbsSquare, NO_SQUARE};
-use crate::position::MoveTextError;
+use crate::position::{read_move_counter, MoveTextError, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role};
 use std::fmt;
 
@@ -106,10 +106,12 @@ fn read_castling(field: &str) -> Result<u8, RelativePositionError> {
     Ok(rights)
 }
 
-fn read_counter(field: &str, what: &str) -> Result<u32, RelativePositionError> {
-    field
-        .parse()
-        .map_err(|_| RelativePositionError(format!("the {what} '{field}' is not a whole number")))
+fn read_counter(field: &str, what: &str, min: u32) -> Result<u32, RelativePositionError> {
+    read_move_counter(field, min).ok_or_else(|| {
+        RelativePositionError(format!(
+            "the {what} '{field}' is not a whole number from {min} to {MAX_MOVE_COUNTER}"
+        ))
+    })
 }
 
 impl RelativePosition {
@@ -142,11 +144,8 @@ impl RelativePosition {
                 ))
             })?),
         };
-        let halfmoves = read_counter(fields[4], "half-move clock")?;
-        let fullmoves = read_counter(fields[5], "move number")?;
-        if fullmoves == 0 {
-            return fail("the move number must be at least 1");
-        }
+        let halfmoves = read_counter(fields[4], "half-move clock", 0)?;
+        let fullmoves = read_counter(fields[5], "move number", 1)?;
         let origin = AbsSquare::parse(fields[6], size).ok_or_else(|| {
             RelativePositionError(format!(
                 "the inner board field '{}' is not a square of the {size}×{size} board",

@@ -66,9 +66,13 @@ impl ChessPosition {
         }
         self.blocked = source;
 
-        self.halfmoves = if promoted { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if promoted {
+            0
+        } else {
+            crate::position::advance_counter(self.halfmoves)
+        };
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.turn = self.turn.other();
         self.hash ^= zobrist::black_to_move();

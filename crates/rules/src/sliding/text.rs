@@ -5,6 +5,7 @@ use super::tile::Tile;
 use super::SlidingPosition;
 use crate::bitboard::Bitboard;
 use crate::chess::{CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
+use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role, Square};
 use std::fmt;
 
@@ -50,7 +51,10 @@ impl fmt::Display for SlidingTextError {
                 "castling field '{text}' is not '-' or a combination of K, Q, k, q"
             ),
             EnPassant { text, reason } => write!(f, "en-passant square '{text}': {reason}"),
-            MoveCounter { field, text } => write!(f, "{field} '{text}' is not a number"),
+            MoveCounter { field, text } => write!(
+                f,
+                "{field} '{text}' is not a whole number from 0 to {MAX_MOVE_COUNTER}"
+            ),
             DoubleStepField { text } => write!(
                 f,
                 "seventh field '{text}' is not '-' or a list of squares such as 'a2b2'"
@@ -166,7 +170,7 @@ fn read_castling(field: &str) -> Result<Vec<char>, SlidingTextError> {
 }
 
 fn read_counter(field: &'static str, text: &str) -> Result<u32, SlidingTextError> {
-    text.parse().map_err(|_| SlidingTextError::MoveCounter {
+    read_move_counter(text, 0).ok_or_else(|| SlidingTextError::MoveCounter {
         field,
         text: text.into(),
     })
