@@ -17,6 +17,8 @@ pub mod relative;
 pub mod save;
 pub mod sliding;
 pub mod types;
+pub mod variant;
+pub mod view;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -8,6 +8,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod setup;
+pub(crate) mod view;
 
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -1,13 +1,14 @@
 //! The start positions of Regroupment Chess: the back ranks the setup phase can reach, their
 //! X-FEN, the step pair behind each back rank, and the random start (Chess484).
 
-use super::options::{CastlingRule, KingKnight, RegroupmentOptions};
-use super::phase::{
-    back_rank_text, side_step_options, step_for_file, turn_order, BackRank, SetupError, SetupPhase,
+use super::back_rank::{
+    back_rank_text, side_step_options, start_fen, step_for_file, turn_order, BackRank,
     ORTHODOX_BACK_RANK,
 };
+use super::options::{KingKnight, RegroupmentOptions};
+use super::phase::{SetupError, SetupPhase};
 use super::step::{Relocator, SetupStep};
-use crate::types::{Color, Role};
+use crate::types::Color;
 
 /// Every (king file, queen file, result) reachable from the orthodox back rank, in step order.
 fn step_pairs(king_knight: KingKnight) -> Vec<(Option<usize>, Option<usize>, BackRank)> {
@@ -48,31 +49,6 @@ pub fn steps_for_back_rank(color: Color, rank: &BackRank) -> Option<(SetupStep, 
                 step_for_file(color, Relocator::Queen, queen_file),
             )
         })
-}
-
-/// Whether `options` take away both castling rights of a side whose king stands on `rank`.
-fn loses_castling(options: &RegroupmentOptions, rank: &BackRank) -> bool {
-    options.castling == CastlingRule::Curtailed && (rank[1] == Role::King || rank[6] == Role::King)
-}
-
-/// X-FEN of the start position with these back ranks (pawns on their home ranks, White to
-/// move, castling rights `KQkq` minus those `castling = curtailed` removes).
-pub fn start_fen(options: &RegroupmentOptions, white: &BackRank, black: &BackRank) -> String {
-    let mut castling = String::new();
-    if !loses_castling(options, white) {
-        castling.push_str("KQ");
-    }
-    if !loses_castling(options, black) {
-        castling.push_str("kq");
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {castling} - 0 1",
-        back_rank_text(black, Color::Black),
-        back_rank_text(white, Color::White)
-    )
 }
 
 /// X-FEN of every start position `options` allow: every allowed White back rank with every

@@ -23,6 +23,7 @@ mod options;
 mod position;
 mod square;
 mod text;
+mod view;
 
 pub use moves::{EdgeLoss, MoveReport, RelativeMove, RelativeMoveKind, RookMotion};
 pub use options::{

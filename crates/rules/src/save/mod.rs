@@ -1,6 +1,6 @@
 //! The saved-game JSON of `interfaces.md`: the file's shape, reading it with size limits and
 //! field-by-field errors, and the errors a load can end with. Replaying and validating the
-//! contents against the rules is [`crate::any::AnyGame::from_saved`].
+//! contents against the rules is `replay.rs` ([`crate::any::AnyGame::from_saved`]).
 //!
 //! Reading checks, in order: size, JSON syntax, `format`, `version`, `variant`, the number of
 //! moves, then each field's type. Unknown fields are ignored and missing optional fields take
@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 mod json;
+mod replay;
 
 /// The `format` value of every saved game.
 pub const FORMAT: &str = "boardshift-game";

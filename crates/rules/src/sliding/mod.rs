@@ -8,6 +8,7 @@ mod keys;
 mod notation;
 mod text;
 mod tile;
+mod view;
 
 pub use text::SlidingTextError;
 pub use tile::Tile;
