@@ -1,6 +1,9 @@
 //! The rules of the Boardshift games: positions, legal moves, notation, game records and
 //! saved games. Knows nothing of screens or search.
 
+#[macro_use]
+mod macros;
+
 pub mod any;
 pub mod attacks;
 // The multiplier search is used by build.rs; the library needs only the ray walks.
@@ -14,6 +17,7 @@ pub mod perft;
 pub mod position;
 pub mod regroupment;
 pub mod relative;
+pub mod rng;
 pub mod save;
 pub mod sliding;
 pub mod types;

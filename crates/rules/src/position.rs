@@ -28,35 +28,13 @@ pub(crate) fn read_move_counter(text: &str, min: u32) -> Option<u32> {
         .filter(|&n| (min..=MAX_MOVE_COUNTER).contains(&n))
 }
 
-/// Which of the four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VariantKind {
-    Standard,
-    Regroupment,
-    Sliding,
-    Relative,
-}
-
-impl VariantKind {
-    pub const ALL: [VariantKind; 4] = [
-        VariantKind::Standard,
-        VariantKind::Regroupment,
-        VariantKind::Sliding,
-        VariantKind::Relative,
-    ];
-
-    /// The name used in saved games and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantKind::Standard => "standard",
-            VariantKind::Regroupment => "regroupment",
-            VariantKind::Sliding => "sliding",
-            VariantKind::Relative => "relative",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<VariantKind> {
-        VariantKind::ALL.into_iter().find(|v| v.name() == name)
+crate::named_enum! {
+    /// Which of the four games, by the name used in saved games and on the command line.
+    pub enum VariantKind {
+        Standard => "standard",
+        Regroupment => "regroupment",
+        Sliding => "sliding",
+        Relative => "relative",
     }
 }
 

@@ -2,35 +2,20 @@
 //! draw offers and claims (FIDE 9.2 / 9.3).
 
 use super::{EndReason, Game, GameEnd, GameError};
-use crate::position::{GamePosition, VariantKind};
+use crate::position::GamePosition;
 use crate::types::Color;
 use serde::{Deserialize, Serialize};
 
-/// How threefold repetition and the 50-move rule are handled (`standard.md`, option `draws`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawMode {
-    /// They end the game by themselves.
-    #[default]
-    Auto,
-    /// They only make a draw claimable.
-    Fide,
-}
-
-impl DrawMode {
-    pub const fn name(self) -> &'static str {
-        match self {
-            DrawMode::Auto => "auto",
-            DrawMode::Fide => "fide",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<DrawMode> {
-        match name {
-            "auto" => Some(DrawMode::Auto),
-            "fide" => Some(DrawMode::Fide),
-            _ => None,
-        }
+crate::named_enum! {
+    /// How threefold repetition and the 50-move rule are handled (`standard.md`, option `draws`).
+    #[derive(Default, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum DrawMode {
+        /// They end the game by themselves.
+        #[default]
+        Auto => "auto",
+        /// They only make a draw claimable.
+        Fide => "fide",
     }
 }
 
@@ -46,26 +31,14 @@ pub struct DrawPolicy {
 }
 
 impl DrawPolicy {
-    /// Sliding chess always draws threefold and 50 moves automatically and has no material
-    /// draw; relative chess has no material draw; the others follow the option.
-    pub fn for_variant(variant: VariantKind, mode: DrawMode) -> DrawPolicy {
-        let automatic = mode == DrawMode::Auto;
-        match variant {
-            VariantKind::Standard | VariantKind::Regroupment => DrawPolicy {
-                mode,
-                automatic_threefold_and_fifty: automatic,
-                material_rules: true,
-            },
-            VariantKind::Sliding => DrawPolicy {
-                mode,
-                automatic_threefold_and_fifty: true,
-                material_rules: false,
-            },
-            VariantKind::Relative => DrawPolicy {
-                mode,
-                automatic_threefold_and_fifty: automatic,
-                material_rules: false,
-            },
+    /// The policy of a game under `mode`, for a variant whose threefold and 50-move draws are
+    /// `always_automatic` or follow the option, and that has or lacks the material rules.
+    /// Each variant's choice is its [`crate::variant::Variant::draw_policy`].
+    pub const fn new(mode: DrawMode, always_automatic: bool, material_rules: bool) -> DrawPolicy {
+        DrawPolicy {
+            mode,
+            automatic_threefold_and_fifty: always_automatic || matches!(mode, DrawMode::Auto),
+            material_rules,
         }
     }
 }

@@ -52,64 +52,28 @@ impl<'de> Deserialize<'de> for Outcome {
     }
 }
 
-/// Why a game ended. The snake_case names are stable: saved games and tools use them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    Checkmate,
-    Stalemate,
-    ThreefoldRepetition,
-    FivefoldRepetition,
-    FiftyMoves,
-    SeventyFiveMoves,
-    InsufficientMaterial,
-    Timeout,
-    TimeoutVsInsufficientMaterial,
-    Resignation,
-    ResignationVsBareKing,
-    DrawAgreed,
-    KingLostOverEdge,
+crate::named_enum! {
+    /// Why a game ended. The snake_case names are stable: saved games and tools use them.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum EndReason {
+        Checkmate => "checkmate",
+        Stalemate => "stalemate",
+        ThreefoldRepetition => "threefold_repetition",
+        FivefoldRepetition => "fivefold_repetition",
+        FiftyMoves => "fifty_moves",
+        SeventyFiveMoves => "seventy_five_moves",
+        InsufficientMaterial => "insufficient_material",
+        Timeout => "timeout",
+        TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
+        Resignation => "resignation",
+        ResignationVsBareKing => "resignation_vs_bare_king",
+        DrawAgreed => "draw_agreed",
+        KingLostOverEdge => "king_lost_over_edge",
+    }
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 13] = [
-        EndReason::Checkmate,
-        EndReason::Stalemate,
-        EndReason::ThreefoldRepetition,
-        EndReason::FivefoldRepetition,
-        EndReason::FiftyMoves,
-        EndReason::SeventyFiveMoves,
-        EndReason::InsufficientMaterial,
-        EndReason::Timeout,
-        EndReason::TimeoutVsInsufficientMaterial,
-        EndReason::Resignation,
-        EndReason::ResignationVsBareKing,
-        EndReason::DrawAgreed,
-        EndReason::KingLostOverEdge,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::ThreefoldRepetition => "threefold_repetition",
-            EndReason::FivefoldRepetition => "fivefold_repetition",
-            EndReason::FiftyMoves => "fifty_moves",
-            EndReason::SeventyFiveMoves => "seventy_five_moves",
-            EndReason::InsufficientMaterial => "insufficient_material",
-            EndReason::Timeout => "timeout",
-            EndReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
-            EndReason::Resignation => "resignation",
-            EndReason::ResignationVsBareKing => "resignation_vs_bare_king",
-            EndReason::DrawAgreed => "draw_agreed",
-            EndReason::KingLostOverEdge => "king_lost_over_edge",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<EndReason> {
-        EndReason::ALL.into_iter().find(|r| r.name() == name)
-    }
-
     /// Words for a banner ("by checkmate", "by threefold repetition", …).
     pub const fn description(self) -> &'static str {
         match self {
@@ -143,12 +107,6 @@ impl EndReason {
                 | EndReason::InsufficientMaterial
                 | EndReason::KingLostOverEdge
         )
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

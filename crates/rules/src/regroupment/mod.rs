@@ -11,8 +11,12 @@ mod view;
 
 pub use back_rank::{back_rank_text, start_fen, turn_order, BackRank, ORTHODOX_BACK_RANK};
 pub use options::{
-    CastlingRule, KingKnight, OptionError, RegroupmentOptions, StartRule, TurnOrder,
+    CastlingRule, KingKnight, OptionError, RegroupmentOptions, StartRule, TurnOrder, OPTIONS,
+    RULE_OPTIONS,
 };
 pub use phase::{SetupError, SetupPhase};
-pub use start::{allowed_back_ranks, random_back_rank, start_positions, steps_for_back_rank};
+pub use start::{
+    allowed_back_ranks, random_back_rank, random_back_rank_with, start_positions,
+    steps_for_back_rank,
+};
 pub use step::{Relocator, SetupStep, StepTextError};

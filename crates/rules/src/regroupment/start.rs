@@ -8,6 +8,7 @@ use super::back_rank::{
 use super::options::{KingKnight, RegroupmentOptions};
 use super::phase::{SetupError, SetupPhase};
 use super::step::{Relocator, SetupStep};
+use crate::rng::Rng;
 use crate::types::Color;
 
 /// Every (king file, queen file, result) reachable from the orthodox back rank, in step order.
@@ -65,26 +66,27 @@ pub fn start_positions(options: &RegroupmentOptions) -> Vec<String> {
         .collect()
 }
 
-/// A uniformly drawn index below `count` (which must be positive), from the system's source.
-fn random_index(count: usize) -> Result<usize, SetupError> {
-    let count = count as u64;
-    // Rejection keeps the draw exactly uniform.
-    let limit = u64::MAX - u64::MAX % count;
-    loop {
-        let value = getrandom::u64().map_err(|error| SetupError::Random(error.to_string()))?;
-        if value < limit {
-            return Ok((value % count) as usize);
-        }
-    }
+/// A generator seeded from the system's random source.
+fn system_rng() -> Result<Rng, SetupError> {
+    Rng::from_entropy()
+        .ok_or_else(|| SetupError::Random("the system's random source failed".to_string()))
 }
 
-/// One back rank drawn uniformly from those `options` allow.
+/// One back rank drawn uniformly from those `options` allow, from the system's source.
 pub fn random_back_rank(options: &RegroupmentOptions) -> Result<BackRank, SetupError> {
+    random_back_rank_with(options, &mut system_rng()?)
+}
+
+/// One back rank drawn uniformly from those `options` allow, from `rng`.
+pub fn random_back_rank_with(
+    options: &RegroupmentOptions,
+    rng: &mut Rng,
+) -> Result<BackRank, SetupError> {
     let ranks = allowed_back_ranks(options);
     if ranks.is_empty() {
         return Err(SetupError::Random("no back rank to draw from".to_string()));
     }
-    Ok(ranks[random_index(ranks.len())?])
+    Ok(ranks[rng.below(ranks.len())])
 }
 
 impl SetupPhase {
@@ -125,8 +127,16 @@ impl SetupPhase {
     /// allow. The phase comes back complete; its back ranks are the draw and its steps the
     /// equivalent setup sequence, so a saved game can record either.
     pub fn random(options: RegroupmentOptions) -> Result<SetupPhase, SetupError> {
-        let white = random_back_rank(&options)?;
-        let black = random_back_rank(&options)?;
+        SetupPhase::random_with(options, &mut system_rng()?)
+    }
+
+    /// Like [`SetupPhase::random`], drawing from `rng`.
+    pub fn random_with(
+        options: RegroupmentOptions,
+        rng: &mut Rng,
+    ) -> Result<SetupPhase, SetupError> {
+        let white = random_back_rank_with(&options, rng)?;
+        let black = random_back_rank_with(&options, rng)?;
         SetupPhase::from_back_ranks(options, &white, &black)
     }
 }

@@ -6,10 +6,12 @@
 mod carry;
 mod keys;
 mod notation;
+mod options;
 mod text;
 mod tile;
 mod view;
 
+pub use options::{SlidingOptions, OPTIONS};
 pub use text::SlidingTextError;
 pub use tile::Tile;
 
@@ -25,19 +27,6 @@ pub enum SlidingMove {
     Chess(Move),
     /// The tile `from` slides into the gap at `to`.
     Slide { from: Tile, to: Tile },
-}
-
-/// Options of the variant: the starting gap, drawn at random when absent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SlidingOptions {
-    pub gap: Option<Tile>,
-}
-
-impl SlidingOptions {
-    /// The gap the game starts with: the chosen one, or a fresh random draw.
-    pub fn resolve_gap(&self) -> Tile {
-        self.gap.unwrap_or_else(SlidingPosition::random_gap)
-    }
 }
 
 /// A sliding-chess position: the chess core with the gap as its blocked squares.
@@ -69,11 +58,15 @@ impl SlidingPosition {
     /// One of the eight middle tiles, uniformly at random. Should the system's random
     /// source fail, the game still starts, with the gap at e5.
     pub fn random_gap() -> Tile {
-        let mut byte = [0u8; 1];
-        match getrandom::fill(&mut byte) {
-            Ok(()) => Tile::MIDDLE[(byte[0] & 7) as usize],
-            Err(_) => Tile::MIDDLE[6],
+        match crate::rng::Rng::from_entropy() {
+            Some(mut rng) => SlidingPosition::random_gap_with(&mut rng),
+            None => Tile::MIDDLE[6],
         }
+    }
+
+    /// One of the eight middle tiles, uniformly drawn from `rng`.
+    pub fn random_gap_with(rng: &mut crate::rng::Rng) -> Tile {
+        Tile::MIDDLE[rng.below(Tile::MIDDLE.len())]
     }
 
     /// The start position for the options (random gap when none is chosen).

@@ -8,11 +8,16 @@
 
 use crate::game::DrawMode;
 use crate::position::VariantKind;
-use crate::regroupment::{CastlingRule, KingKnight, RegroupmentOptions, StartRule, TurnOrder};
+use crate::regroupment::RegroupmentOptions;
 use crate::relative::RelativeOptions;
-use crate::sliding::{SlidingOptions, Tile};
+use crate::sliding::SlidingOptions;
 use serde_json::{Map, Value};
 use std::fmt;
+
+mod schema;
+
+pub(crate) use schema::find_spec;
+pub use schema::{OptionError, OptionSpec, OptionValues, DRAWS};
 
 /// The options of one game, typed per variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,24 +35,6 @@ pub enum VariantOptions {
         rules: RelativeOptions,
         draws: DrawMode,
     },
-}
-
-/// Why an option could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
-    UnknownKey {
-        variant: VariantKind,
-        key: String,
-    },
-    BadValue {
-        key: String,
-        value: String,
-        expected: String,
-    },
-    /// Command-line text that is not `KEY=VALUE`.
-    NotAPair(String),
-    /// A saved game's `options` that is neither an object nor null.
-    NotAnObject,
 }
 
 impl fmt::Display for OptionError {
@@ -74,10 +61,6 @@ impl fmt::Display for OptionError {
         }
     }
 }
-
-impl std::error::Error for OptionError {}
-
-const GAP_NAMES: &str = "one of a3 c3 e3 g3 a5 c5 e5 g5";
 
 impl VariantOptions {
     /// The defaults of `variant` (sliding: no gap chosen, so a random one at start).
@@ -107,7 +90,19 @@ impl VariantOptions {
         }
     }
 
-    /// The option keys of `variant`, in the order of `interfaces.md`.
+    /// The options of `variant`, in the order of the saved-game format: what each accepts, its
+    /// default and a line of help. Parsing and messages follow it; tools can build their
+    /// option lists and forms from it.
+    pub fn schema(variant: VariantKind) -> &'static [OptionSpec] {
+        match variant {
+            VariantKind::Standard => &STANDARD_OPTIONS,
+            VariantKind::Regroupment => &crate::regroupment::OPTIONS,
+            VariantKind::Sliding => &crate::sliding::OPTIONS,
+            VariantKind::Relative => &crate::relative::OPTIONS,
+        }
+    }
+
+    /// The option keys of `variant`, in the order of [`VariantOptions::schema`].
     pub fn keys(variant: VariantKind) -> &'static [&'static str] {
         match variant {
             VariantKind::Standard => &["draws"],
@@ -127,43 +122,22 @@ impl VariantOptions {
         }
     }
 
-    /// Sets one option from its text key and value.
+    /// Sets one option from its text key and value, checked against the schema.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let variant = self.variant();
-        let unknown = || OptionError::UnknownKey {
-            variant,
-            key: key.to_string(),
-        };
-        let bad_value = |error: &dyn fmt::Display| OptionError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: expected_values(key, &error.to_string()),
-        };
+        let spec = find_spec(VariantOptions::schema(variant), variant, key)?;
         match self {
-            VariantOptions::Standard { draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                _ => return Err(unknown()),
-            },
-            VariantOptions::Regroupment { rules, draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                _ => {
-                    if !RegroupmentOptions::KEYS.contains(&key) {
-                        return Err(unknown());
-                    }
-                    rules.set(key, value).map_err(|error| bad_value(&error))?;
-                }
-            },
-            VariantOptions::Sliding(sliding) => match key {
-                "gap" => sliding.gap = Some(parse_gap(value)?),
-                _ => return Err(unknown()),
-            },
-            VariantOptions::Relative { rules, draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                "size" | "recentering" | "leave" => {
-                    rules.set(key, value).map_err(|error| bad_value(&error))?;
-                }
-                _ => return Err(unknown()),
-            },
+            VariantOptions::Standard { draws }
+            | VariantOptions::Regroupment { draws, .. }
+            | VariantOptions::Relative { draws, .. }
+                if key == DRAWS.key =>
+            {
+                *draws = spec.read(value, DrawMode::from_name)?
+            }
+            VariantOptions::Standard { .. } => return Err(spec.bad_value(value)),
+            VariantOptions::Regroupment { rules, .. } => rules.set(key, value)?,
+            VariantOptions::Sliding(sliding) => sliding.set(key, value)?,
+            VariantOptions::Relative { rules, .. } => rules.set(key, value)?,
         }
         Ok(())
     }
@@ -264,35 +238,53 @@ impl VariantOptions {
     }
 }
 
-fn parse_draws(value: &str) -> Result<DrawMode, OptionError> {
-    DrawMode::from_name(value).ok_or_else(|| OptionError::BadValue {
-        key: "draws".to_string(),
-        value: value.to_string(),
-        expected: "auto or fide".to_string(),
-    })
-}
+/// The options of standard chess.
+const STANDARD_OPTIONS: [OptionSpec; 1] = [DRAWS];
 
-fn parse_gap(value: &str) -> Result<Tile, OptionError> {
-    Tile::parse(value)
-        .filter(|tile| Tile::MIDDLE.contains(tile))
-        .ok_or_else(|| OptionError::BadValue {
-            key: "gap".to_string(),
-            value: value.to_string(),
-            expected: GAP_NAMES.to_string(),
-        })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// What a key accepts, for messages; the variant module's own message for keys not listed.
-fn expected_values(key: &str, fallback: &str) -> String {
-    let names: &[&str] = match key {
-        "order" => TurnOrder::NAMES,
-        "king_knight" => KingKnight::NAMES,
-        "castling" => CastlingRule::NAMES,
-        "start" => StartRule::NAMES,
-        "recentering" => &["aristotelian", "leibnizian"],
-        "leave" => &["yes", "sides", "no"],
-        "size" => return "a whole number from 10 to 26".to_string(),
-        _ => return fallback.to_string(),
-    };
-    format!("one of {}", names.join(", "))
+    #[test]
+    fn keys_follow_the_schema_and_defaults_read_back() {
+        for variant in VariantKind::ALL {
+            let schema = VariantOptions::schema(variant);
+            let keys: Vec<&str> = schema.iter().map(|spec| spec.key).collect();
+            assert_eq!(keys, VariantOptions::keys(variant), "{variant}");
+            let mut options = VariantOptions::default_for(variant);
+            for spec in schema {
+                if let Some(default) = spec.default {
+                    options
+                        .set(spec.key, default)
+                        .expect("the default is accepted");
+                }
+            }
+            assert_eq!(options, VariantOptions::default_for(variant), "{variant}");
+        }
+        let OptionValues::Choice(names) = DRAWS.values else {
+            panic!("draws is a choice");
+        };
+        assert_eq!(names, DrawMode::NAMES);
+    }
+
+    #[test]
+    fn messages_come_from_the_schema() {
+        let mut options = VariantOptions::default_for(VariantKind::Relative);
+        let error = options.set("size", "9").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad value '9' for option size (expected a whole number from 10 to 26)"
+        );
+        let error = options.set("leave", "maybe").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad value 'maybe' for option leave (expected one of yes, sides, no)"
+        );
+        let mut options = VariantOptions::default_for(VariantKind::Sliding);
+        let error = options.set("gap", "e4").unwrap_err().to_string();
+        assert!(
+            error.contains("expected one of a3, c3, e3, g3, a5, c5, e5, g5"),
+            "{error}"
+        );
+    }
 }
