@@ -6,10 +6,10 @@ mod macros;
 
 pub mod any;
 pub mod attacks;
-// The multiplier search is used by build.rs; the library needs only the ray walks.
 pub mod bitboard;
 pub mod chess;
 pub mod game;
+// The multiplier search is used by build.rs; the library needs only the ray walks.
 #[allow(dead_code)]
 mod magic_search;
 pub mod options;
@@ -29,3 +29,4 @@ pub use bitboard::Bitboard;
 pub use chess::{CastlingMode, ChessPosition, Move, MoveKind, MoveList, PositionError, Setup};
 pub use position::{GamePosition, MoveTextError, VariantKind};
 pub use types::{Color, Piece, Role, Square};
+pub use variant::{dispatch, PositionTextError, Variant, VariantVisitor};

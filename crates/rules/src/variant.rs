@@ -110,7 +110,7 @@ impl Variant for Standard {
     const KIND: VariantKind = VariantKind::Standard;
     type Position = ChessPosition;
     type Options = ();
-    const OPTIONS: &'static [OptionSpec] = &[crate::options::DRAWS];
+    const OPTIONS: &'static [OptionSpec] = &crate::chess::OPTIONS;
     const MATERIAL_RULES: bool = true;
 
     fn rules(options: &VariantOptions) -> Option<()> {

@@ -18,7 +18,7 @@ pub use dyn_game::DynGame;
 pub use regroupment_game::RegroupmentGame;
 pub use status::{GameStatus, MoveEntry, Phase, PlayedInfo};
 
-use crate::chess::{CastlingMode, ChessPosition};
+use crate::chess::ChessPosition;
 use crate::game::{Action, ClaimResult, ClockState, Game, GameEnd, GameError};
 use crate::options::VariantOptions;
 use crate::position::VariantKind;
@@ -26,7 +26,7 @@ use crate::regroupment::{SetupPhase, StartRule};
 use crate::relative::{MoveReport, RelativePosition};
 use crate::sliding::{SlidingPosition, Tile};
 use crate::types::Color;
-use crate::variant::PositionTextError;
+use crate::variant::{PositionTextError, Regroupment, Relative, Sliding, Standard, Variant};
 
 /// The game of each variant.
 #[derive(Clone, Debug)]
@@ -150,17 +150,17 @@ impl AnyGame {
         let inner = match &mut options {
             VariantOptions::Standard { .. } => {
                 let position = match &start_text {
-                    Some(text) => ChessPosition::from_fen(text).map_err(PositionTextError::from)?,
+                    Some(text) => Standard::from_text(text, &())?,
                     None => ChessPosition::startpos(),
                 };
-                VariantGame::Standard(Box::new(Game::new(position, draws)))
+                VariantGame::Standard(Box::new(Game::with_policy(
+                    position,
+                    Standard::draw_policy(draws),
+                )))
             }
             VariantOptions::Regroupment { rules, .. } => {
                 let given = match &start_text {
-                    Some(text) => Some(
-                        ChessPosition::from_fen_mode(text, CastlingMode::Chess960)
-                            .map_err(PositionTextError::from)?,
-                    ),
+                    Some(text) => Some(Regroupment::from_text(text, rules)?),
                     None if rules.start == StartRule::Random => {
                         let phase = SetupPhase::random(*rules).map_err(PositionTextError::from)?;
                         let position = phase.start_position().map_err(PositionTextError::from)?;
@@ -176,9 +176,7 @@ impl AnyGame {
             }
             VariantOptions::Sliding(sliding) => {
                 let position = match &start_text {
-                    Some(text) => {
-                        SlidingPosition::from_text(text).map_err(PositionTextError::from)?
-                    }
+                    Some(text) => Sliding::from_text(text, sliding)?,
                     None => {
                         let gap = sliding.resolve_gap();
                         sliding.gap = Some(gap);
@@ -189,17 +187,22 @@ impl AnyGame {
                     // The position text decides the gap.
                     sliding.gap = Some(position.gap()).filter(|gap| Tile::MIDDLE.contains(gap));
                 }
-                VariantGame::Sliding(Box::new(Game::new(position, draws)))
+                VariantGame::Sliding(Box::new(Game::with_policy(
+                    position,
+                    Sliding::draw_policy(draws),
+                )))
             }
             VariantOptions::Relative { rules, .. } => {
                 let position = match &start_text {
-                    Some(text) => RelativePosition::from_text(text, *rules)
-                        .map_err(PositionTextError::from)?,
+                    Some(text) => Relative::from_text(text, rules)?,
                     None => RelativePosition::start(*rules),
                 };
                 // The board field of a position text decides the size.
                 rules.size = position.size();
-                VariantGame::Relative(Box::new(Game::new(position, draws)))
+                VariantGame::Relative(Box::new(Game::with_policy(
+                    position,
+                    Relative::draw_policy(draws),
+                )))
             }
         };
         Ok(AnyGame {

@@ -8,7 +8,7 @@ use crate::chess::ChessPosition;
 use crate::game::{ClockState, DrawMode, Game, GameError, Outcome};
 use crate::regroupment::{RegroupmentOptions, SetupPhase};
 use crate::types::Color;
-use crate::variant::PositionTextError;
+use crate::variant::{PositionTextError, Regroupment, Variant};
 use crate::view::BoardView;
 
 /// Regroupment: the setup phase, then standard chess with Chess960 castling.
@@ -38,7 +38,7 @@ impl RegroupmentGame {
     pub(crate) fn from_position(start: ChessPosition, draws: DrawMode) -> RegroupmentGame {
         RegroupmentGame {
             phase: None,
-            game: Some(Game::new(start, draws)),
+            game: Some(Game::with_policy(start, Regroupment::draw_policy(draws))),
             draws,
             clock: None,
         }
@@ -96,7 +96,7 @@ impl RegroupmentGame {
                 let start = phase
                     .start_position()
                     .map_err(|error| GameError::BadStart(PositionTextError::Setup(error)))?;
-                let mut game = Game::new(start, self.draws);
+                let mut game = Game::with_policy(start, Regroupment::draw_policy(self.draws));
                 game.set_clock(self.clock);
                 self.game = Some(game);
             }

@@ -2,19 +2,22 @@
 //! and sliding chess (blocked squares for the gap). Copy-make: a position is a small `Copy`
 //! value and `play` mutates it in place.
 
-mod fen;
+mod carry;
 mod game_position;
 mod movegen;
 mod moves;
 mod notation;
+mod options;
 mod setup;
+pub(crate) mod text;
 pub(crate) mod view;
 
-pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::SanError;
+pub use options::OPTIONS;
 pub(crate) use setup::PawnRanks;
 pub use setup::{PositionError, Setup};
+pub use text::FenError;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;

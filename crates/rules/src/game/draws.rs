@@ -7,7 +7,7 @@ use crate::types::Color;
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
-    /// How threefold repetition and the 50-move rule are handled (`standard.md`, option `draws`).
+    /// How threefold repetition and the 50-move rule are handled (`docs/rules-standard.md`, option `draws`).
     #[derive(Default, Serialize, Deserialize)]
     #[serde(rename_all = "snake_case")]
     pub enum DrawMode {
@@ -77,6 +77,11 @@ impl<P: GamePosition> Game<P> {
     /// The side whose draw offer is standing.
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
+    }
+
+    /// The repetition keys of the positions after ply 0, 1, …, the live one last.
+    pub fn repetition_keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// How often the live position has occurred (itself included).

@@ -1,6 +1,6 @@
 //! Variant options as one typed value per game: read from `KEY=VALUE` pairs (command line) and
 //! from the `options` object of a saved game, written back to both, defaults per
-//! `interfaces.md`. The rule options live in each variant's module; `draws` is added here.
+//! `docs/formats.md`. The rule options live in each variant's module; `draws` is added here.
 //!
 //! Every source of options (command-line pairs, a saved game's `options` object, the app's
 //! start form) goes through [`VariantOptions::set`], so a key the variant does not have is
@@ -95,7 +95,7 @@ impl VariantOptions {
     /// option lists and forms from it.
     pub fn schema(variant: VariantKind) -> &'static [OptionSpec] {
         match variant {
-            VariantKind::Standard => &STANDARD_OPTIONS,
+            VariantKind::Standard => &crate::chess::OPTIONS,
             VariantKind::Regroupment => &crate::regroupment::OPTIONS,
             VariantKind::Sliding => &crate::sliding::OPTIONS,
             VariantKind::Relative => &crate::relative::OPTIONS,
@@ -237,9 +237,6 @@ impl VariantOptions {
         pairs
     }
 }
-
-/// The options of standard chess.
-const STANDARD_OPTIONS: [OptionSpec; 1] = [DRAWS];
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ pub const MAX_SIZE: u8 = 26;
 pub const DEFAULT_SIZE: u8 = 16;
 
 crate::named_enum! {
-    /// What happens to the inner board after each move (spec step 7).
+    /// What happens to the inner board after each move (step 7 of a move in `docs/rules-relative.md`).
     #[derive(Default)]
     pub enum Recentering {
         /// The inner board moves one square toward the centre on each axis, carrying every piece.
@@ -22,7 +22,7 @@ crate::named_enum! {
 }
 
 crate::named_enum! {
-    /// Where the moving piece may go relative to the inner board (spec step 3).
+    /// Where the moving piece may go relative to the inner board (step 3 of a move in `docs/rules-relative.md`).
     #[derive(Default)]
     pub enum Leave {
         /// Anywhere on the outer board.
@@ -82,7 +82,7 @@ impl RelativeOptions {
         Ok(())
     }
 
-    /// The options as `(key, value)` text pairs, in the order of `interfaces.md`.
+    /// The options as `(key, value)` text pairs, in the order of `docs/formats.md`.
     pub fn to_pairs(&self) -> [(&'static str, String); 3] {
         [
             ("size", self.size.to_string()),

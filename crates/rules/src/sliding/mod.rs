@@ -5,6 +5,7 @@
 
 mod carry;
 mod keys;
+mod movegen;
 mod notation;
 mod options;
 mod text;
@@ -16,7 +17,7 @@ pub use text::SlidingTextError;
 pub use tile::Tile;
 
 use crate::bitboard::Bitboard;
-use crate::chess::{ChessPosition, Move, MoveKind, MoveList};
+use crate::chess::{ChessPosition, Move, MoveKind};
 use crate::position::{GamePosition, MoveTextError, VariantKind};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -42,7 +43,7 @@ impl SlidingPosition {
     /// The orthodox start position with the gap at `gap`.
     pub fn start(gap: Tile) -> SlidingPosition {
         let mut chess = ChessPosition::startpos();
-        chess.prepare_sliding_start(gap);
+        chess.block_for_sliding_start(gap.squares());
         SlidingPosition::from_parts(chess, gap)
     }
 
@@ -74,7 +75,7 @@ impl SlidingPosition {
         SlidingPosition::start(options.resolve_gap())
     }
 
-    /// Reads position text (see `sliding.md`).
+    /// Reads position text (see `docs/rules-sliding.md`).
     pub fn from_text(text: &str) -> Result<SlidingPosition, SlidingTextError> {
         text::read_position(text)
     }
@@ -87,14 +88,6 @@ impl SlidingPosition {
     /// The missing tile.
     pub fn gap(&self) -> Tile {
         self.gap
-    }
-
-    /// Tiles that can legally slide into the gap now.
-    pub fn movable_tiles(&self) -> Vec<Tile> {
-        self.gap
-            .neighbours()
-            .filter(|&tile| self.slide_is_legal(tile))
-            .collect()
     }
 
     /// Every piece with its square.
@@ -111,33 +104,6 @@ impl SlidingPosition {
     /// Home-rank pawns that may still double-step.
     pub fn double_step_pawns(&self) -> Bitboard {
         self.chess.double_step() & self.chess.by_role(Role::Pawn)
-    }
-
-    /// Whether sliding `tile` into the gap leaves the mover's king safe.
-    fn slide_is_legal(&self, tile: Tile) -> bool {
-        !self
-            .chess
-            .king_attacked_after_carry(tile, self.gap, self.chess.turn())
-    }
-
-    fn legal_chess_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.chess.legal_moves(&mut list);
-        list
-    }
-
-    /// Whether the side to move has no legal action at all.
-    pub fn has_no_legal_action(&self) -> bool {
-        self.legal_chess_moves().is_empty()
-            && self.gap.neighbours().all(|tile| !self.slide_is_legal(tile))
-    }
-
-    pub fn is_checkmate(&self) -> bool {
-        self.chess.is_check() && self.has_no_legal_action()
-    }
-
-    pub fn is_stalemate(&self) -> bool {
-        !self.chess.is_check() && self.has_no_legal_action()
     }
 
     /// The position after `mv` (which must be legal here).
@@ -157,14 +123,6 @@ impl SlidingPosition {
         next.chess.play_null();
         Some(next)
     }
-
-    /// The move promotes a pawn by sliding it onto its far rank.
-    pub fn slide_promotes(&self, mv: SlidingMove) -> bool {
-        match mv {
-            SlidingMove::Slide { from, to } => self.chess.carry_promotes(from, to),
-            SlidingMove::Chess(_) => false,
-        }
-    }
 }
 
 impl GamePosition for SlidingPosition {
@@ -177,25 +135,11 @@ impl GamePosition for SlidingPosition {
     }
 
     fn legal_moves(&self, moves: &mut Vec<SlidingMove>) {
-        let list = self.legal_chess_moves();
-        moves.extend(list.iter().map(|&mv| SlidingMove::Chess(mv)));
-        for tile in self.gap.neighbours() {
-            if self.slide_is_legal(tile) {
-                moves.push(SlidingMove::Slide {
-                    from: tile,
-                    to: self.gap,
-                });
-            }
-        }
+        self.generate_legal(moves);
     }
 
     fn count_legal_moves(&self) -> usize {
-        self.chess.count_legal()
-            + self
-                .gap
-                .neighbours()
-                .filter(|&tile| self.slide_is_legal(tile))
-                .count()
+        self.count_legal()
     }
 
     fn play_unchecked(&mut self, mv: SlidingMove) {
@@ -212,7 +156,8 @@ impl GamePosition for SlidingPosition {
                 self.sliding_hash ^= keys::double_steps(self.chess.double_step & from.squares())
                     ^ keys::gap(to)
                     ^ keys::gap(from);
-                self.chess.carry_tile(from, to);
+                let (source, offset) = carry::carried(from, to);
+                self.chess.carry_squares(source, offset);
                 self.gap = from;
             }
         }
@@ -254,7 +199,10 @@ impl GamePosition for SlidingPosition {
             SlidingMove::Chess(chess_move) => {
                 self.chess.by_role(Role::Pawn).contains(chess_move.from()) || self.is_capture(mv)
             }
-            SlidingMove::Slide { from, to } => self.chess.carry_promotes(from, to),
+            SlidingMove::Slide { from, to } => {
+                let (source, offset) = carry::carried(from, to);
+                self.chess.carry_promotes(source, offset)
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 use super::tile::Tile;
 use super::SlidingPosition;
 use crate::bitboard::Bitboard;
-use crate::chess::{CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
+use crate::chess::{self, CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
 use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role, Square};
 use std::fmt;
@@ -81,58 +81,14 @@ impl std::error::Error for SlidingTextError {}
 
 const HOME_RANKS: [(Color, u8); 2] = [(Color::White, 1), (Color::Black, 6)];
 
+/// The board field, read by the chess codec with `x` for the gap squares.
 fn read_board(field: &str) -> Result<([Option<Piece>; 64], Bitboard), SlidingTextError> {
-    let board_error = |reason: String| SlidingTextError::Board { reason };
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(board_error(format!(
-            "needs 8 rows separated by '/', found {}",
-            rows.len()
-        )));
-    }
-    let mut board = [None; 64];
-    let mut gap = Bitboard::EMPTY;
-    for (row_index, row) in rows.iter().enumerate() {
-        let rank = 7 - row_index as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(run) = c.to_digit(10) {
-                if !(1..=8).contains(&run) {
-                    return Err(board_error(format!("bad empty-square count '{c}'")));
-                }
-                file = file.saturating_add(run as u8);
-            } else {
-                if file >= 8 {
-                    return Err(board_error(format!(
-                        "rank {} has more than 8 squares",
-                        rank + 1
-                    )));
-                }
-                let sq = Square::from_coords(file, rank);
-                if c == 'x' {
-                    gap = gap.with(sq);
-                } else {
-                    let piece = Piece::from_fen_char(c)
-                        .ok_or_else(|| board_error(format!("unknown piece letter '{c}'")))?;
-                    board[sq.index()] = Some(piece);
-                }
-                file += 1;
-            }
-            if file > 8 {
-                return Err(board_error(format!(
-                    "rank {} has more than 8 squares",
-                    rank + 1
-                )));
-            }
-        }
-        if file != 8 {
-            return Err(board_error(format!(
-                "rank {} has {file} squares instead of 8",
-                rank + 1
-            )));
-        }
-    }
-    Ok((board, gap))
+    chess::text::parse_board(field, true).map_err(|error| match error {
+        chess::FenError::Board { reason } => SlidingTextError::Board { reason },
+        other => SlidingTextError::Board {
+            reason: other.to_string(),
+        },
+    })
 }
 
 fn read_gap(gap: Bitboard) -> Result<Tile, SlidingTextError> {
@@ -329,35 +285,7 @@ fn read_en_passant(
 
 pub(super) fn write_position(position: &SlidingPosition) -> String {
     let chess = position.chess();
-    let blocked = chess.blocked();
-    let mut text = String::with_capacity(90);
-    for rank in (0..8u8).rev() {
-        let mut empty_run = 0;
-        for file in 0..8u8 {
-            let sq = Square::from_coords(file, rank);
-            let symbol = if blocked.contains(sq) {
-                Some('x')
-            } else {
-                chess.piece_at(sq).map(Piece::fen_char)
-            };
-            match symbol {
-                None => empty_run += 1,
-                Some(c) => {
-                    if empty_run > 0 {
-                        text.push(char::from(b'0' + empty_run));
-                        empty_run = 0;
-                    }
-                    text.push(c);
-                }
-            }
-        }
-        if empty_run > 0 {
-            text.push(char::from(b'0' + empty_run));
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
+    let mut text = chess::text::write_board(chess);
     text.push(' ');
     text.push(chess.turn().letter());
     text.push(' ');
