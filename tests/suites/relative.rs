@@ -1267,7 +1267,11 @@ fn options_read_from_names() {
         (20, Recentering::Leibnizian, Leave::Sides)
     );
     for (key, value, expected) in [
-        ("size", "9", "bad value '9' for option size (expected a whole number from 10 to 26)"),
+        (
+            "size",
+            "9",
+            "bad value '9' for option size (expected a whole number from 10 to 26)",
+        ),
         ("size", "27", "bad value '27' for option size"),
         ("size", "big", "bad value 'big' for option size"),
         (
@@ -1276,7 +1280,11 @@ fn options_read_from_names() {
             "bad value 'newtonian' for option recentering",
         ),
         ("leave", "maybe", "bad value 'maybe' for option leave"),
-        ("colour", "red", "unknown option 'colour' for variant relative"),
+        (
+            "colour",
+            "red",
+            "unknown option 'colour' for variant relative",
+        ),
     ] {
         let error = o.set(key, value).unwrap_err().to_string();
         assert!(error.contains(expected), "{key}={value}: {error}");

@@ -8,6 +8,7 @@ pub mod any;
 pub mod attacks;
 pub mod bitboard;
 pub mod chess;
+pub mod chess960;
 pub mod game;
 // The multiplier search is used by build.rs; the library needs only the ray walks.
 #[allow(dead_code)]
