@@ -283,29 +283,12 @@ fn read_en_passant(
     Ok(sq)
 }
 
+/// The chess FEN of the position (gap squares as `x`), then the seventh field: the home-rank
+/// pawns that may no longer double-step, or `-`.
 pub(super) fn write_position(position: &SlidingPosition) -> String {
     let chess = position.chess();
-    let mut text = chess::text::write_board(chess);
+    let mut text = chess.to_fen();
     text.push(' ');
-    text.push(chess.turn().letter());
-    text.push(' ');
-    let rooks = chess.castling_rooks();
-    let mut any_right = false;
-    for (letter, sq) in [('K', 7u8), ('Q', 0), ('k', 63), ('q', 56)] {
-        if rooks.contains(Square::new(sq)) {
-            text.push(letter);
-            any_right = true;
-        }
-    }
-    if !any_right {
-        text.push('-');
-    }
-    text.push(' ');
-    match chess.ep_square() {
-        Some(sq) => text.push_str(&sq.to_string()),
-        None => text.push('-'),
-    }
-    text.push_str(&format!(" {} {} ", chess.halfmoves(), chess.fullmoves()));
     let mut any_lost = false;
     for (color, rank) in HOME_RANKS {
         let home_pawns = chess.by_piece(Piece::new(color, Role::Pawn)) & Bitboard::rank(rank);
