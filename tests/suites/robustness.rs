@@ -212,3 +212,79 @@ fn overflow_checks_are_on_when_debug_assertions_are() {
         assert!(result.is_err(), "overflow checks are off in this build");
     }
 }
+
+/// A position text whose counters would overflow once moves are played is refused when read,
+/// in every variant, with a message naming the counter; the largest accepted value still plays.
+#[test]
+fn move_counters_near_overflow_are_refused_when_read() {
+    let limit = rules::position::MAX_MOVE_COUNTER;
+    let relative_start = RelativePosition::start(RelativeOptions::default()).position_text();
+    // (variant, options, position text with "{half}" and "{full}" for its two counters)
+    let relative_template = {
+        let fields: Vec<&str> = relative_start.split(' ').collect();
+        format!(
+            "{} {} {} {} {{half}} {{full}} {}",
+            fields[0], fields[1], fields[2], fields[3], fields[6]
+        )
+    };
+    let cases: [(VariantKind, Vec<&str>, String); 4] = [
+        (
+            VariantKind::Standard,
+            vec![],
+            "8/k1P5/8/1K6/8/8/8/8 w - - {half} {full}".to_string(),
+        ),
+        (
+            VariantKind::Regroupment,
+            vec![],
+            "rkbqnbnr/pppppppp/8/8/8/8/PPPPPPPP/RKBQNBNR b HAha - {half} {full}".to_string(),
+        ),
+        (
+            VariantKind::Sliding,
+            vec!["gap=e5"],
+            "rnbqkbnr/pppppppp/4xx2/4xx2/8/8/PPPPPPPP/RNBQKBNR b KQkq - {half} {full} -"
+                .to_string(),
+        ),
+        (VariantKind::Relative, vec![], relative_template),
+    ];
+    for (variant, pairs, template) in &cases {
+        let options = VariantOptions::from_pairs(*variant, pairs).expect("options");
+        for (half, full, what) in [
+            ("0", "4294967295", "move number '4294967295'"),
+            ("4294967295", "1", "half-move clock '4294967295'"),
+            ("0", "4294967296", "move number '4294967296'"),
+        ] {
+            let text = template.replace("{half}", half).replace("{full}", full);
+            let error = AnyGame::with_start(options, Some(&text))
+                .expect_err(&format!("{} accepted {text}", variant.name()))
+                .to_string();
+            assert!(
+                error.contains(what) && error.contains(&limit.to_string()),
+                "{}: {error}",
+                variant.name()
+            );
+        }
+    }
+    for (variant, pairs, template) in &cases {
+        let options = VariantOptions::from_pairs(*variant, pairs).expect("options");
+        // The 75-move rule ends a game with a large half-move clock, so the clock is checked on
+        // the position alone and the move number through a played game.
+        let text = template
+            .replace("{half}", &limit.to_string())
+            .replace("{full}", &limit.to_string());
+        AnyGame::with_start(options, Some(&text))
+            .unwrap_or_else(|e| panic!("{}: {text}: {e}", variant.name()));
+        let text = template
+            .replace("{half}", "0")
+            .replace("{full}", &limit.to_string());
+        let mut game = AnyGame::with_start(options, Some(&text))
+            .unwrap_or_else(|e| panic!("{}: {text}: {e}", variant.name()));
+        for _ in 0..2 {
+            let mv = game.legal_actions()[0].clone();
+            game.play(&mv).expect("a legal move");
+        }
+        let after = game.position_text();
+        assert!(after.contains(&format!(" {limit}")), "{after}");
+        AnyGame::with_start(options, Some(&after))
+            .unwrap_or_else(|e| panic!("{}: own text {after} refused: {e}", variant.name()));
+    }
+}

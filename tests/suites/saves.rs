@@ -314,6 +314,91 @@ fn bad_options_start_and_fields_are_refused() {
     assert!(message.contains("setup[0]"), "{message}");
 }
 
+/// Options reach the rules from command-line pairs, from saved games and from the app's start
+/// form (an object of strings): all three refuse the same things with the same message.
+#[test]
+fn options_are_validated_alike_on_every_path() {
+    let cases: [(VariantKind, &str, &str, &str); 5] = [
+        (
+            VariantKind::Standard,
+            "size",
+            "1000000",
+            "unknown option 'size' for variant standard",
+        ),
+        (
+            VariantKind::Sliding,
+            "draws",
+            "fide",
+            "unknown option 'draws' for variant sliding",
+        ),
+        (
+            VariantKind::Relative,
+            "size",
+            "27",
+            "bad value '27' for option size",
+        ),
+        (
+            VariantKind::Regroupment,
+            "gap",
+            "e5",
+            "unknown option 'gap'",
+        ),
+        (
+            VariantKind::Standard,
+            "draws",
+            "sometimes",
+            "bad value 'sometimes' for option draws",
+        ),
+    ];
+    for (variant, key, value, wanted) in cases {
+        let pair = format!("{key}={value}");
+        let from_pairs = VariantOptions::from_pairs(variant, &[pair.as_str()])
+            .expect_err(&pair)
+            .to_string();
+        let form = serde_json::json!({ key: value });
+        let from_form = VariantOptions::from_json(variant, &form)
+            .expect_err(&pair)
+            .to_string();
+        let save = serde_json::json!({
+            "format": "boardshift-game",
+            "version": 1,
+            "variant": variant.name(),
+            "options": { key: value },
+        })
+        .to_string();
+        let (error, from_save) = load_error(&save);
+        assert!(matches!(error, SaveError::BadOption(_)), "{error:?}");
+        assert!(from_pairs.contains(wanted), "{from_pairs}");
+        assert_eq!(from_form, from_pairs);
+        assert_eq!(from_save, format!("bad option: {from_pairs}"));
+    }
+    // Arrays and other non-objects where the format wants an object.
+    for field in ["options", "clock", "players", "pending", "result"] {
+        let text = format!(
+            r#"{{"format": "boardshift-game", "version": 1, "variant": "standard", "{field}": [1]}}"#
+        );
+        let (_, message) = load_error(&text);
+        assert!(message.contains("object"), "{field}: {message}");
+    }
+}
+
+#[test]
+fn repeated_keys_and_impossible_clocks_are_refused() {
+    let text = r#"{"format": "boardshift-game", "version": 1, "variant": "standard",
+        "pending": {"draw_offer": "white", "draw_offer": null}}"#;
+    let (error, message) = load_error(text);
+    assert!(matches!(error, SaveError::NotJson(_)), "{error:?}");
+    assert!(
+        message.contains("\"draw_offer\" appears twice"),
+        "{message}"
+    );
+    let text = r#"{"format": "boardshift-game", "version": 1, "variant": "standard",
+        "clock": {"initial_ms": 1000, "increment_ms": 0, "remaining_ms": [0, 0]}}"#;
+    let (error, message) = load_error(text);
+    assert!(matches!(error, SaveError::Inconsistent(_)), "{error:?}");
+    assert!(message.contains("both clocks are at zero"), "{message}");
+}
+
 #[test]
 fn inconsistent_result_pending_and_clock_are_refused() {
     let cases: [(&str, &str); 8] = [
@@ -470,6 +555,16 @@ fn hand_written_bad_files_are_refused_with_their_reason() {
         ("bad-setup-step.json", "setup[2] \"Kh1\""),
         ("bad-timeout-without-clock.json", "without a clock"),
         ("bad-moves-not-a-list.json", "'moves'"),
+        (
+            "bad-option-of-another-variant.json",
+            "unknown option 'size' for variant standard",
+        ),
+        ("bad-players-as-array.json", "'players'"),
+        ("bad-duplicate-key.json", "\"moves\" appears twice"),
+        (
+            "bad-timeout-both-clocks-zero.json",
+            "both clocks are at zero",
+        ),
     ];
     let mut seen = 0;
     for entry in std::fs::read_dir(saves_dir()).unwrap() {

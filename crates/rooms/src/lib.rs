@@ -6,7 +6,7 @@
 //!
 //! # Protocol
 //! [`protocol`] holds every message of the wire protocol (JSON text frames, see
-//! `docs/rooms.md`-style documentation of the project): [`parse_client_message`] reads a
+//! `docs/online-play.md`): [`parse_client_message`] reads a
 //! client frame strictly (size, unknown fields, closed tags, length caps, room codes, names,
 //! protocol version) and [`ServerMessage::to_json`] writes the answers.
 //!

@@ -5,35 +5,36 @@ use crate::types::Color;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// Which of the four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VariantKind {
-    Standard,
-    Regroupment,
-    Sliding,
-    Relative,
+/// The largest half-move clock and move number a position text may carry. No game comes near
+/// it, and it leaves billions of plies before a counter could overflow, however long a search
+/// or a game runs on from the position read.
+pub const MAX_MOVE_COUNTER: u32 = 1_000_000;
+
+/// A counter advanced by one ply, held at [`MAX_MOVE_COUNTER`] so that every position text a
+/// game writes reads back.
+#[inline]
+pub(crate) const fn advance_counter(counter: u32) -> u32 {
+    if counter < MAX_MOVE_COUNTER {
+        counter + 1
+    } else {
+        MAX_MOVE_COUNTER
+    }
 }
 
-impl VariantKind {
-    pub const ALL: [VariantKind; 4] = [
-        VariantKind::Standard,
-        VariantKind::Regroupment,
-        VariantKind::Sliding,
-        VariantKind::Relative,
-    ];
+/// Reads a half-move clock or move number: a whole number from `min` to [`MAX_MOVE_COUNTER`].
+pub(crate) fn read_move_counter(text: &str, min: u32) -> Option<u32> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| (min..=MAX_MOVE_COUNTER).contains(&n))
+}
 
-    /// The name used in saved games and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantKind::Standard => "standard",
-            VariantKind::Regroupment => "regroupment",
-            VariantKind::Sliding => "sliding",
-            VariantKind::Relative => "relative",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<VariantKind> {
-        VariantKind::ALL.into_iter().find(|v| v.name() == name)
+crate::named_enum! {
+    /// Which of the four games, by the name used in saved games and on the command line.
+    pub enum VariantKind {
+        Standard => "standard",
+        Regroupment => "regroupment",
+        Sliding => "sliding",
+        Relative => "relative",
     }
 }
 

@@ -2,18 +2,22 @@
 //! and sliding chess (blocked squares for the gap). Copy-make: a position is a small `Copy`
 //! value and `play` mutates it in place.
 
-mod fen;
+mod carry;
 mod game_position;
 mod movegen;
 mod moves;
 mod notation;
+mod options;
 mod setup;
+pub(crate) mod text;
+pub(crate) mod view;
 
-pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::SanError;
+pub use options::OPTIONS;
 pub(crate) use setup::PawnRanks;
 pub use setup::{PositionError, Setup};
+pub use text::FenError;
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -282,9 +286,13 @@ impl ChessPosition {
         }
         self.set_castling_rooks(rooks);
         self.set_ep_square(new_ep);
-        self.halfmoves = if zeroing { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if zeroing {
+            0
+        } else {
+            crate::position::advance_counter(self.halfmoves)
+        };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.turn = us.other();
         self.hash ^= zobrist::black_to_move();
@@ -294,9 +302,9 @@ impl ChessPosition {
     /// Passes the turn without moving (for null-move search). Clears en passant.
     pub fn play_null(&mut self) {
         self.set_ep_square(None);
-        self.halfmoves += 1;
+        self.halfmoves = crate::position::advance_counter(self.halfmoves);
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.turn = self.turn.other();
         self.hash ^= zobrist::black_to_move();

@@ -88,6 +88,14 @@ impl ChessPosition {
     }
 
     fn san_without_suffix(&self, mv: Move) -> String {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        self.san_with(mv, &moves)
+    }
+
+    /// SAN without the check suffix, disambiguated against `legal` (the chess moves legal
+    /// here; a variant with other actions passes only its chess moves).
+    pub(crate) fn san_with(&self, mv: Move, legal: &[Move]) -> String {
         if mv.is_castle() {
             return if mv.to().file() > mv.from().file() {
                 "O-O".to_string()
@@ -106,9 +114,7 @@ impl ChessPosition {
             }
         } else {
             out.push(piece.role.upper_char());
-            let mut moves = MoveList::new();
-            self.legal_moves(&mut moves);
-            let rivals: Vec<Square> = moves
+            let rivals: Vec<Square> = legal
                 .iter()
                 .filter(|m| {
                     m.to() == mv.to()

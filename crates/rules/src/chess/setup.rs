@@ -51,6 +51,8 @@ pub enum PositionError {
     BadEnPassant(Square),
     /// A piece standing on a blocked square.
     PieceOnBlockedSquare(Square),
+    /// A half-move clock or move number beyond [`crate::position::MAX_MOVE_COUNTER`].
+    MoveCounterTooLarge(u32),
 }
 
 impl fmt::Display for PositionError {
@@ -72,6 +74,11 @@ impl fmt::Display for PositionError {
             PositionError::PieceOnBlockedSquare(sq) => {
                 write!(f, "a piece stands on the blocked square {sq}")
             }
+            PositionError::MoveCounterTooLarge(value) => write!(
+                f,
+                "the move counter {value} is beyond {}",
+                crate::position::MAX_MOVE_COUNTER
+            ),
         }
     }
 }
@@ -98,6 +105,11 @@ impl ChessPosition {
         mode: CastlingMode,
         pawn_ranks: PawnRanks,
     ) -> Result<ChessPosition, PositionError> {
+        for counter in [setup.halfmoves, setup.fullmoves] {
+            if counter > crate::position::MAX_MOVE_COUNTER {
+                return Err(PositionError::MoveCounterTooLarge(counter));
+            }
+        }
         let mut pos = ChessPosition {
             by_color: [Bitboard::EMPTY; 2],
             by_role: [Bitboard::EMPTY; 6],

@@ -1,79 +1,46 @@
 //! The options of Regroupment Chess (`order`, `king_knight`, `castling`, `start`) and their
 //! text names as used on the command line and in saved games.
 
-use std::fmt;
+pub use crate::options::OptionError;
+use crate::options::{find_spec, OptionSpec, OptionValues, DRAWS};
+use crate::position::VariantKind;
 
-/// Declares an option's value enum with its text names (the first listed is the default).
-macro_rules! option_values {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            /// Every value, the default first.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            /// The text names of the values, in the order of [`Self::ALL`].
-            pub const NAMES: &'static [&'static str] = &[$($text),+];
-
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text),+
-                }
-            }
-
-            pub fn from_name(text: &str) -> Option<$name> {
-                match text {
-                    $($text => Some($name::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-
-        impl Default for $name {
-            fn default() -> $name {
-                $name::ALL[0]
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
-
-option_values! {
+crate::named_enum! {
     /// Option `order`: in which order the four setup steps are taken.
-    TurnOrder {
+    #[derive(Default)]
+    pub enum TurnOrder {
+        #[default]
         Sequential => "sequential",
         Alternate => "alternate",
     }
 }
 
-option_values! {
+crate::named_enum! {
     /// Option `king_knight`: whether the king step may swap the king with a knight.
-    KingKnight {
+    #[derive(Default)]
+    pub enum KingKnight {
+        #[default]
         Allowed => "allowed",
         Forbidden => "forbidden",
     }
 }
 
-option_values! {
+crate::named_enum! {
     /// Option `castling`: `curtailed` removes both castling rights of a king placed on the
     /// b- or g-file.
-    CastlingRule {
+    #[derive(Default)]
+    pub enum CastlingRule {
+        #[default]
         Full => "full",
         Curtailed => "curtailed",
     }
 }
 
-option_values! {
+crate::named_enum! {
     /// Option `start`: `random` draws each side's back rank instead of playing the setup phase.
-    StartRule {
+    #[derive(Default)]
+    pub enum StartRule {
+        #[default]
         Choose => "choose",
         Random => "random",
     }
@@ -89,54 +56,43 @@ pub struct RegroupmentOptions {
     pub start: StartRule,
 }
 
-/// Why an option could not be set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
-    UnknownKey {
-        key: String,
+/// The rule options of regroupment, as schema (the `draws` option is added by
+/// [`OPTIONS`]).
+pub const RULE_OPTIONS: [OptionSpec; 4] = [
+    OptionSpec {
+        key: "order",
+        values: OptionValues::Choice(&TurnOrder::NAMES),
+        default: Some(TurnOrder::NAMES[0]),
+        about: "setup steps: Black's king and queen, then White's (sequential), or kings first",
     },
-    BadValue {
-        key: &'static str,
-        value: String,
-        allowed: &'static [&'static str],
+    OptionSpec {
+        key: "king_knight",
+        values: OptionValues::Choice(&KingKnight::NAMES),
+        default: Some(KingKnight::NAMES[0]),
+        about: "whether the king step may swap the king with a knight",
     },
-}
+    OptionSpec {
+        key: "castling",
+        values: OptionValues::Choice(&CastlingRule::NAMES),
+        default: Some(CastlingRule::NAMES[0]),
+        about: "curtailed: a king placed on the b- or g-file loses both castling rights",
+    },
+    OptionSpec {
+        key: "start",
+        values: OptionValues::Choice(&StartRule::NAMES),
+        default: Some(StartRule::NAMES[0]),
+        about: "play the setup phase (choose), or draw both back ranks at random",
+    },
+];
 
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionError::UnknownKey { key } => write!(
-                f,
-                "unknown regroupment option '{key}' (known: {})",
-                RegroupmentOptions::KEYS.join(", ")
-            ),
-            OptionError::BadValue {
-                key,
-                value,
-                allowed,
-            } => write!(
-                f,
-                "bad value '{value}' for regroupment option '{key}' (allowed: {})",
-                allowed.join(", ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-fn parse_value<T>(
-    key: &'static str,
-    value: &str,
-    from_name: fn(&str) -> Option<T>,
-    allowed: &'static [&'static str],
-) -> Result<T, OptionError> {
-    from_name(value).ok_or_else(|| OptionError::BadValue {
-        key,
-        value: value.to_string(),
-        allowed,
-    })
-}
+/// Every option of a regroupment game, in the order of the saved-game format.
+pub const OPTIONS: [OptionSpec; 5] = [
+    RULE_OPTIONS[0],
+    RULE_OPTIONS[1],
+    RULE_OPTIONS[2],
+    RULE_OPTIONS[3],
+    DRAWS,
+];
 
 impl RegroupmentOptions {
     /// The option keys this struct holds.
@@ -144,34 +100,12 @@ impl RegroupmentOptions {
 
     /// Sets one option from its text key and value.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let spec = find_spec(&RULE_OPTIONS, VariantKind::Regroupment, key)?;
         match key {
-            "order" => {
-                self.order = parse_value("order", value, TurnOrder::from_name, TurnOrder::NAMES)?
-            }
-            "king_knight" => {
-                self.king_knight = parse_value(
-                    "king_knight",
-                    value,
-                    KingKnight::from_name,
-                    KingKnight::NAMES,
-                )?
-            }
-            "castling" => {
-                self.castling = parse_value(
-                    "castling",
-                    value,
-                    CastlingRule::from_name,
-                    CastlingRule::NAMES,
-                )?
-            }
-            "start" => {
-                self.start = parse_value("start", value, StartRule::from_name, StartRule::NAMES)?
-            }
-            _ => {
-                return Err(OptionError::UnknownKey {
-                    key: key.to_string(),
-                })
-            }
+            "order" => self.order = spec.read(value, TurnOrder::from_name)?,
+            "king_knight" => self.king_knight = spec.read(value, KingKnight::from_name)?,
+            "castling" => self.castling = spec.read(value, CastlingRule::from_name)?,
+            _ => self.start = spec.read(value, StartRule::from_name)?,
         }
         Ok(())
     }

@@ -1,13 +1,15 @@
 //! The start positions of Regroupment Chess: the back ranks the setup phase can reach, their
 //! X-FEN, the step pair behind each back rank, and the random start (Chess484).
 
-use super::options::{CastlingRule, KingKnight, RegroupmentOptions};
-use super::phase::{
-    back_rank_text, side_step_options, step_for_file, turn_order, BackRank, SetupError, SetupPhase,
+use super::back_rank::{
+    back_rank_text, side_step_options, start_fen, step_for_file, turn_order, BackRank,
     ORTHODOX_BACK_RANK,
 };
+use super::options::{KingKnight, RegroupmentOptions};
+use super::phase::{SetupError, SetupPhase};
 use super::step::{Relocator, SetupStep};
-use crate::types::{Color, Role};
+use crate::rng::Rng;
+use crate::types::Color;
 
 /// Every (king file, queen file, result) reachable from the orthodox back rank, in step order.
 fn step_pairs(king_knight: KingKnight) -> Vec<(Option<usize>, Option<usize>, BackRank)> {
@@ -50,31 +52,6 @@ pub fn steps_for_back_rank(color: Color, rank: &BackRank) -> Option<(SetupStep, 
         })
 }
 
-/// Whether `options` take away both castling rights of a side whose king stands on `rank`.
-fn loses_castling(options: &RegroupmentOptions, rank: &BackRank) -> bool {
-    options.castling == CastlingRule::Curtailed && (rank[1] == Role::King || rank[6] == Role::King)
-}
-
-/// X-FEN of the start position with these back ranks (pawns on their home ranks, White to
-/// move, castling rights `KQkq` minus those `castling = curtailed` removes).
-pub fn start_fen(options: &RegroupmentOptions, white: &BackRank, black: &BackRank) -> String {
-    let mut castling = String::new();
-    if !loses_castling(options, white) {
-        castling.push_str("KQ");
-    }
-    if !loses_castling(options, black) {
-        castling.push_str("kq");
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{} w {castling} - 0 1",
-        back_rank_text(black, Color::Black),
-        back_rank_text(white, Color::White)
-    )
-}
-
 /// X-FEN of every start position `options` allow: every allowed White back rank with every
 /// allowed Black one (White's rank varying slowest).
 pub fn start_positions(options: &RegroupmentOptions) -> Vec<String> {
@@ -89,26 +66,27 @@ pub fn start_positions(options: &RegroupmentOptions) -> Vec<String> {
         .collect()
 }
 
-/// A uniformly drawn index below `count` (which must be positive), from the system's source.
-fn random_index(count: usize) -> Result<usize, SetupError> {
-    let count = count as u64;
-    // Rejection keeps the draw exactly uniform.
-    let limit = u64::MAX - u64::MAX % count;
-    loop {
-        let value = getrandom::u64().map_err(|error| SetupError::Random(error.to_string()))?;
-        if value < limit {
-            return Ok((value % count) as usize);
-        }
-    }
+/// A generator seeded from the system's random source.
+fn system_rng() -> Result<Rng, SetupError> {
+    Rng::from_entropy()
+        .ok_or_else(|| SetupError::Random("the system's random source failed".to_string()))
 }
 
-/// One back rank drawn uniformly from those `options` allow.
+/// One back rank drawn uniformly from those `options` allow, from the system's source.
 pub fn random_back_rank(options: &RegroupmentOptions) -> Result<BackRank, SetupError> {
+    random_back_rank_with(options, &mut system_rng()?)
+}
+
+/// One back rank drawn uniformly from those `options` allow, from `rng`.
+pub fn random_back_rank_with(
+    options: &RegroupmentOptions,
+    rng: &mut Rng,
+) -> Result<BackRank, SetupError> {
     let ranks = allowed_back_ranks(options);
     if ranks.is_empty() {
         return Err(SetupError::Random("no back rank to draw from".to_string()));
     }
-    Ok(ranks[random_index(ranks.len())?])
+    Ok(ranks[rng.below(ranks.len())])
 }
 
 impl SetupPhase {
@@ -149,8 +127,16 @@ impl SetupPhase {
     /// allow. The phase comes back complete; its back ranks are the draw and its steps the
     /// equivalent setup sequence, so a saved game can record either.
     pub fn random(options: RegroupmentOptions) -> Result<SetupPhase, SetupError> {
-        let white = random_back_rank(&options)?;
-        let black = random_back_rank(&options)?;
+        SetupPhase::random_with(options, &mut system_rng()?)
+    }
+
+    /// Like [`SetupPhase::random`], drawing from `rng`.
+    pub fn random_with(
+        options: RegroupmentOptions,
+        rng: &mut Rng,
+    ) -> Result<SetupPhase, SetupError> {
+        let white = random_back_rank_with(&options, rng)?;
+        let black = random_back_rank_with(&options, rng)?;
         SetupPhase::from_back_ranks(options, &white, &black)
     }
 }

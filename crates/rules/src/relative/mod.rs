@@ -19,14 +19,17 @@
 mod hash;
 mod movegen;
 mod moves;
+mod notation;
 mod options;
 mod position;
 mod square;
 mod text;
+mod view;
 
 pub use moves::{EdgeLoss, MoveReport, RelativeMove, RelativeMoveKind, RookMotion};
 pub use options::{
     Leave, Recentering, RelativeOptionError, RelativeOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE,
+    OPTIONS, RULE_OPTIONS,
 };
 pub use position::{RelativePosition, MAX_PIECES};
 pub use square::AbsSquare;

@@ -1,77 +1,37 @@
 //! The options of relative chess (outer board size, recentering, leave-inner-board) and
 //! reading them from their names.
 
-use std::fmt;
+use crate::options::{find_spec, OptionError, OptionSpec, OptionValues, DRAWS};
+use crate::position::VariantKind;
 
 /// The smallest and largest outer board sizes.
 pub const MIN_SIZE: u8 = 10;
 pub const MAX_SIZE: u8 = 26;
 pub const DEFAULT_SIZE: u8 = 16;
 
-/// What happens to the inner board after each move (step 7 in `docs/rules-relative.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Recentering {
-    /// The inner board moves one square toward the centre on each axis, carrying every piece.
-    #[default]
-    Aristotelian,
-    /// Nothing happens.
-    Leibnizian,
-}
-
-impl Recentering {
-    pub const ALL: [Recentering; 2] = [Recentering::Aristotelian, Recentering::Leibnizian];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Recentering::Aristotelian => "aristotelian",
-            Recentering::Leibnizian => "leibnizian",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Recentering, RelativeOptionError> {
-        Recentering::ALL
-            .into_iter()
-            .find(|r| r.name() == name)
-            .ok_or_else(|| RelativeOptionError::BadValue {
-                key: "recentering",
-                value: name.to_string(),
-                expected: "aristotelian or leibnizian",
-            })
+crate::named_enum! {
+    /// What happens to the inner board after each move (step 7 of a move in `docs/rules-relative.md`).
+    #[derive(Default)]
+    pub enum Recentering {
+        /// The inner board moves one square toward the centre on each axis, carrying every piece.
+        #[default]
+        Aristotelian => "aristotelian",
+        /// Nothing happens.
+        Leibnizian => "leibnizian",
     }
 }
 
-/// Where the moving piece may go relative to the inner board (step 3 in `docs/rules-relative.md`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Leave {
-    /// Anywhere on the outer board.
-    #[default]
-    Yes,
-    /// Only off the inner board's sides: its relative rank must stay within 1..8.
-    Sides,
-    /// Never off the inner board.
-    No,
-}
-
-impl Leave {
-    pub const ALL: [Leave; 3] = [Leave::Yes, Leave::Sides, Leave::No];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Leave::Yes => "yes",
-            Leave::Sides => "sides",
-            Leave::No => "no",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Leave, RelativeOptionError> {
-        Leave::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .ok_or_else(|| RelativeOptionError::BadValue {
-                key: "leave",
-                value: name.to_string(),
-                expected: "yes, sides or no",
-            })
+crate::named_enum! {
+    /// Where the moving piece may go relative to the inner board (step 3 of a move in `docs/rules-relative.md`).
+    #[derive(Default)]
+    pub enum Leave {
+        /// Anywhere on the outer board.
+        #[default]
+        Yes => "yes",
+        /// Only off the inner board's sides: its relative rank must stay within 1..8.
+        Sides => "sides",
+        /// Never off the inner board.
+        No => "no",
     }
 }
 
@@ -112,19 +72,12 @@ impl RelativeOptions {
 
     /// Sets one option from its text form (`size`, `recentering`, `leave`).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), RelativeOptionError> {
+        let spec = find_spec(&RULE_OPTIONS, VariantKind::Relative, key)?;
         match key {
-            "size" => {
-                let size: u32 = value.parse().map_err(|_| RelativeOptionError::BadValue {
-                    key: "size",
-                    value: value.to_string(),
-                    expected: "a whole number from 10 to 26",
-                })?;
-                check_size(size)?;
-                self.size = size as u8;
-            }
-            "recentering" => self.recentering = Recentering::from_name(value)?,
-            "leave" => self.leave = Leave::from_name(value)?,
-            _ => return Err(RelativeOptionError::UnknownKey(key.to_string())),
+            // The schema bounds the size to 10..=26, so it fits in a u8.
+            "size" => self.size = spec.read_number(value)? as u8,
+            "recentering" => self.recentering = spec.read(value, Recentering::from_name)?,
+            _ => self.leave = spec.read(value, Leave::from_name)?,
         }
         Ok(())
     }
@@ -145,42 +98,37 @@ impl RelativeOptions {
 }
 
 fn check_size(size: u32) -> Result<(), RelativeOptionError> {
-    if (MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
-        Ok(())
-    } else {
-        Err(RelativeOptionError::BadSize(size))
-    }
+    RULE_OPTIONS[0].check(&size.to_string())
 }
 
-/// Why an option could not be set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RelativeOptionError {
-    UnknownKey(String),
-    BadValue {
-        key: &'static str,
-        value: String,
-        expected: &'static str,
+/// The rule options of relative chess, as schema (the `draws` option is added by
+/// [`OPTIONS`]).
+pub const RULE_OPTIONS: [OptionSpec; 3] = [
+    OptionSpec {
+        key: "size",
+        values: OptionValues::Range {
+            min: MIN_SIZE as u32,
+            max: MAX_SIZE as u32,
+        },
+        default: Some("16"),
+        about: "squares along each side of the outer board",
     },
-    BadSize(u32),
-}
+    OptionSpec {
+        key: "recentering",
+        values: OptionValues::Choice(&Recentering::NAMES),
+        default: Some(Recentering::NAMES[0]),
+        about: "whether the inner board moves one square toward the centre after each move",
+    },
+    OptionSpec {
+        key: "leave",
+        values: OptionValues::Choice(&Leave::NAMES),
+        default: Some(Leave::NAMES[0]),
+        about: "where a moving piece may leave the inner board: anywhere, off its sides, never",
+    },
+];
 
-impl fmt::Display for RelativeOptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RelativeOptionError::UnknownKey(key) => {
-                write!(f, "unknown relative chess option '{key}' (expected size, recentering or leave)")
-            }
-            RelativeOptionError::BadValue {
-                key,
-                value,
-                expected,
-            } => write!(f, "bad value '{value}' for option {key} (expected {expected})"),
-            RelativeOptionError::BadSize(size) => write!(
-                f,
-                "board size {size} is out of range (the outer board is {MIN_SIZE} to {MAX_SIZE} squares wide)"
-            ),
-        }
-    }
-}
+/// Every option of a relative chess game, in the order of the saved-game format.
+pub const OPTIONS: [OptionSpec; 4] = [RULE_OPTIONS[0], RULE_OPTIONS[1], RULE_OPTIONS[2], DRAWS];
 
-impl std::error::Error for RelativeOptionError {}
+/// Why an option could not be set (the crate's one option error).
+pub type RelativeOptionError = OptionError;

@@ -528,10 +528,10 @@ impl RelativePosition {
         self.halfmoves = if zeroing || lost_first || lost_second {
             0
         } else {
-            self.halfmoves + 1
+            crate::position::advance_counter(self.halfmoves)
         };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.set_turn(us.other());
     }

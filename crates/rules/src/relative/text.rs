@@ -1,14 +1,11 @@
-//! Position text (N×N FEN with a seventh field: the inner board's a1), move text (absolute
-//! from-to plus promotion letter) and the readable move notation.
+//! Position text: an N×N FEN with a seventh field, the inner board's a1.
 
-use super::moves::{RelativeMove, RelativeMoveKind};
 use super::options::{RelativeOptions, MAX_SIZE, MIN_SIZE};
 use super::position::{
-    back_rank, code_role, RelativePosition, BLACK_LONG, BLACK_SHORT, MAX_PIECES, WHITE_LONG,
-    WHITE_SHORT,
+    back_rank, RelativePosition, BLACK_LONG, BLACK_SHORT, MAX_PIECES, WHITE_LONG, WHITE_SHORT,
 };
-use super::square::{rel_index, AbsSquare, NO_SQUARE};
-use crate::position::MoveTextError;
+use super::square::{rel_index, AbsSquare};
+use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role};
 use std::fmt;
 
@@ -106,10 +103,12 @@ fn read_castling(field: &str) -> Result<u8, RelativePositionError> {
     Ok(rights)
 }
 
-fn read_counter(field: &str, what: &str) -> Result<u32, RelativePositionError> {
-    field
-        .parse()
-        .map_err(|_| RelativePositionError(format!("the {what} '{field}' is not a whole number")))
+fn read_counter(field: &str, what: &str, min: u32) -> Result<u32, RelativePositionError> {
+    read_move_counter(field, min).ok_or_else(|| {
+        RelativePositionError(format!(
+            "the {what} '{field}' is not a whole number from {min} to {MAX_MOVE_COUNTER}"
+        ))
+    })
 }
 
 impl RelativePosition {
@@ -142,11 +141,8 @@ impl RelativePosition {
                 ))
             })?),
         };
-        let halfmoves = read_counter(fields[4], "half-move clock")?;
-        let fullmoves = read_counter(fields[5], "move number")?;
-        if fullmoves == 0 {
-            return fail("the move number must be at least 1");
-        }
+        let halfmoves = read_counter(fields[4], "half-move clock", 0)?;
+        let fullmoves = read_counter(fields[5], "move number", 1)?;
         let origin = AbsSquare::parse(fields[6], size).ok_or_else(|| {
             RelativePositionError(format!(
                 "the inner board field '{}' is not a square of the {size}×{size} board",
@@ -318,104 +314,6 @@ impl RelativePosition {
             self.fullmoves,
             self.origin()
         ));
-        text
-    }
-
-    /// Reads move text (`k5j7`, `i12i13q`, either case for the promotion letter, white space
-    /// around allowed) and finds the legal move it names.
-    pub fn parse_move(&self, text: &str) -> Result<RelativeMove, MoveTextError> {
-        let trimmed = text.trim();
-        let unreadable = || MoveTextError::Unreadable {
-            text: text.to_string(),
-        };
-        let size = self.size();
-        let (from, rest) = AbsSquare::parse_prefix(trimmed, size).ok_or_else(unreadable)?;
-        let (to, rest) = AbsSquare::parse_prefix(rest, size).ok_or_else(unreadable)?;
-        let promotion = match rest {
-            "" => None,
-            letter => {
-                let mut chars = letter.chars();
-                match (chars.next().and_then(Role::from_char), chars.next()) {
-                    (Some(role), None) if Role::PROMOTIONS.contains(&role) => Some(role),
-                    _ => return Err(unreadable()),
-                }
-            }
-        };
-        self.legal_move_list()
-            .into_iter()
-            .find(|mv| mv.from() == from && mv.to() == to && mv.promotion() == promotion)
-            .ok_or_else(|| MoveTextError::Illegal {
-                text: text.to_string(),
-            })
-    }
-
-    /// Readable notation: SAN over absolute squares. Castling is `O-O` / `O-O-O`; other moves
-    /// are the piece letter (none for pawns), the mover's absolute file and/or rank when
-    /// another piece of the same kind could reach the same target, `x` for a capture on the
-    /// target (a pawn capture starts with its file), the absolute target, `=Q` for a
-    /// promotion, then `+` for check and `#` for mate or for the opponent's king lost over the
-    /// edge. Pieces lost over the edge are not spelled out.
-    pub fn move_notation(&self, mv: RelativeMove) -> String {
-        let mut text = String::new();
-        let from_index = self.index_of_abs(mv.from());
-        let role = code_role(self.board[from_index]);
-        if mv.kind() == RelativeMoveKind::Castle {
-            text.push_str(if mv.to().x > mv.from().x {
-                "O-O"
-            } else {
-                "O-O-O"
-            });
-        } else {
-            let capture =
-                mv.kind() == RelativeMoveKind::EnPassant || self.piece_at(mv.to()).is_some();
-            if role == Role::Pawn {
-                if capture {
-                    text.push((b'a' + mv.from().x) as char);
-                }
-            } else {
-                text.push(role.upper_char());
-                let rivals: Vec<RelativeMove> = self
-                    .legal_move_list()
-                    .into_iter()
-                    .filter(|other| {
-                        other.to() == mv.to()
-                            && other.from() != mv.from()
-                            && code_role(self.board[self.index_of_abs(other.from())]) == role
-                    })
-                    .collect();
-                if !rivals.is_empty() {
-                    let file = (b'a' + mv.from().x) as char;
-                    let rank = mv.from().y as u32 + 1;
-                    if rivals.iter().all(|r| r.from().x != mv.from().x) {
-                        text.push(file);
-                    } else if rivals.iter().all(|r| r.from().y != mv.from().y) {
-                        text.push_str(&rank.to_string());
-                    } else {
-                        text.push(file);
-                        text.push_str(&rank.to_string());
-                    }
-                }
-            }
-            if capture {
-                text.push('x');
-            }
-            text.push_str(&mv.to().to_string());
-            if let Some(promotion) = mv.promotion() {
-                text.push('=');
-                text.push(promotion.upper_char());
-            }
-        }
-        let mut next = self.clone();
-        next.apply(mv, None);
-        if next.kings[next.turn.index()] == NO_SQUARE {
-            text.push('#');
-        } else if next.in_check() {
-            text.push(if next.legal_move_list().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
-        }
         text
     }
 }

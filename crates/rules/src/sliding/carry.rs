@@ -1,116 +1,12 @@
-//! Carrying a tile into the gap on the chess core: every piece on the tile shifts by two files
-//! or two ranks, the gap moves to where the tile was, and the flags the slide affects change.
+//! The tile arithmetic of a slide: which squares a slide carries and by how many squares. The
+//! chess core does the carrying itself (`ChessPosition::carry_squares`).
 
 use super::tile::Tile;
 use crate::bitboard::Bitboard;
-use crate::chess::ChessPosition;
-use crate::types::{Color, Piece, Role};
-use crate::zobrist;
 
-/// Shifts a set of squares by `offset` (positive towards h8); callers guarantee that nothing
-/// leaves the board or wraps around a file edge.
+/// The squares of `from` and the square offset that carries them into `gap`.
 #[inline]
-pub(super) fn shift(squares: Bitboard, offset: i32) -> Bitboard {
-    if offset >= 0 {
-        Bitboard(squares.0 << offset)
-    } else {
-        Bitboard(squares.0 >> -offset)
-    }
-}
-
-#[inline]
-fn slide_offset(from: Tile, gap: Tile) -> i32 {
-    gap.lower_left().index() as i32 - from.lower_left().index() as i32
-}
-
-impl ChessPosition {
-    /// Slides the tile `from` into the blocked tile `gap` (orthogonally adjacent) and passes
-    /// the turn. Carried pieces lose their double step and their castling rights, en passant
-    /// is cleared, and pawns carried onto their far rank become queens. Returns whether any
-    /// pawn was promoted (that resets the half-move clock; a plain slide does not).
-    ///
-    /// The core hash is kept for what the core hashes (pieces, castling, en passant, side);
-    /// the gap and the double-step set are hashed by the sliding position itself.
-    pub(crate) fn carry_tile(&mut self, from: Tile, gap: Tile) -> bool {
-        let source = from.squares();
-        let offset = slide_offset(from, gap);
-
-        let mut rooks = self.castling_rooks & !source;
-        for color in Color::ALL {
-            if (self.by_piece(Piece::new(color, Role::King)) & source).any() {
-                rooks &= !self.by_color(color);
-            }
-        }
-        for sq in rooks ^ self.castling_rooks {
-            self.hash ^= zobrist::castling_rook(sq);
-        }
-        self.castling_rooks = rooks;
-        self.double_step &= !source;
-        if let Some(ep) = self.ep_square.take() {
-            self.hash ^= zobrist::en_passant_file(ep.file());
-        }
-
-        let mut promoted = false;
-        for sq in self.occupied() & source {
-            let Some(piece) = self.piece_at(sq) else {
-                continue;
-            };
-            self.remove(piece, sq);
-            let dest = shift(Bitboard::from_square(sq), offset).single();
-            if piece.role == Role::Pawn && dest.relative_rank(piece.color) == 7 {
-                self.put(Piece::new(piece.color, Role::Queen), dest);
-                promoted = true;
-            } else {
-                self.put(piece, dest);
-            }
-        }
-        self.blocked = source;
-
-        self.halfmoves = if promoted { 0 } else { self.halfmoves + 1 };
-        if self.turn == Color::Black {
-            self.fullmoves += 1;
-        }
-        self.turn = self.turn.other();
-        self.hash ^= zobrist::black_to_move();
-        self.update_checkers();
-        promoted
-    }
-
-    /// Whether the king of `color` would be attacked after carrying `from` into `gap`,
-    /// judged on the shifted bitboards alone (promotions included) without building the
-    /// position.
-    pub(crate) fn king_attacked_after_carry(&self, from: Tile, gap: Tile, color: Color) -> bool {
-        let source = from.squares();
-        let offset = slide_offset(from, gap);
-        let carry = |squares: Bitboard| (squares & !source) | shift(squares & source, offset);
-        let mut after = *self;
-        after.by_color = [carry(self.by_color[0]), carry(self.by_color[1])];
-        for role in Role::ALL {
-            after.by_role[role.index()] = carry(self.by_role[role.index()]);
-        }
-        let far_ranks =
-            (after.by_color[0] & Bitboard::rank(7)) | (after.by_color[1] & Bitboard::rank(0));
-        let promoted = after.by_role[Role::Pawn.index()] & far_ranks;
-        after.by_role[Role::Pawn.index()] ^= promoted;
-        after.by_role[Role::Queen.index()] |= promoted;
-        after.blocked = source;
-        let king = after.king(color);
-        after.is_attacked(king, color.other())
-    }
-
-    /// Whether carrying `from` into `gap` would promote a pawn (without playing it).
-    pub(crate) fn carry_promotes(&self, from: Tile, gap: Tile) -> bool {
-        let offset = slide_offset(from, gap);
-        let pawns = self.by_role(Role::Pawn) & from.squares();
-        (shift(pawns & self.by_color(Color::White), offset) & Bitboard::rank(7)).any()
-            || (shift(pawns & self.by_color(Color::Black), offset) & Bitboard::rank(0)).any()
-    }
-
-    /// Turns the orthodox start position into the sliding one: the gap at `gap` (empty
-    /// squares at the start) and the double step for the sixteen pawns only.
-    pub(super) fn prepare_sliding_start(&mut self, gap: Tile) {
-        self.blocked = gap.squares();
-        self.double_step = self.by_role(Role::Pawn);
-        self.update_checkers();
-    }
+pub(super) fn carried(from: Tile, gap: Tile) -> (Bitboard, i32) {
+    let offset = gap.lower_left().index() as i32 - from.lower_left().index() as i32;
+    (from.squares(), offset)
 }

@@ -5,15 +5,19 @@
 
 mod carry;
 mod keys;
+mod movegen;
 mod notation;
+mod options;
 mod text;
 mod tile;
+mod view;
 
+pub use options::{SlidingOptions, OPTIONS};
 pub use text::SlidingTextError;
 pub use tile::Tile;
 
 use crate::bitboard::Bitboard;
-use crate::chess::{ChessPosition, Move, MoveKind, MoveList};
+use crate::chess::{ChessPosition, Move, MoveKind};
 use crate::position::{GamePosition, MoveTextError, VariantKind};
 use crate::types::{Color, Piece, Role, Square};
 
@@ -24,19 +28,6 @@ pub enum SlidingMove {
     Chess(Move),
     /// The tile `from` slides into the gap at `to`.
     Slide { from: Tile, to: Tile },
-}
-
-/// Options of the variant: the starting gap, drawn at random when absent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SlidingOptions {
-    pub gap: Option<Tile>,
-}
-
-impl SlidingOptions {
-    /// The gap the game starts with: the chosen one, or a fresh random draw.
-    pub fn resolve_gap(&self) -> Tile {
-        self.gap.unwrap_or_else(SlidingPosition::random_gap)
-    }
 }
 
 /// A sliding-chess position: the chess core with the gap as its blocked squares.
@@ -52,7 +43,7 @@ impl SlidingPosition {
     /// The orthodox start position with the gap at `gap`.
     pub fn start(gap: Tile) -> SlidingPosition {
         let mut chess = ChessPosition::startpos();
-        chess.prepare_sliding_start(gap);
+        chess.block_for_sliding_start(gap.squares());
         SlidingPosition::from_parts(chess, gap)
     }
 
@@ -68,11 +59,15 @@ impl SlidingPosition {
     /// One of the eight middle tiles, uniformly at random. Should the system's random
     /// source fail, the game still starts, with the gap at e5.
     pub fn random_gap() -> Tile {
-        let mut byte = [0u8; 1];
-        match getrandom::fill(&mut byte) {
-            Ok(()) => Tile::MIDDLE[(byte[0] & 7) as usize],
-            Err(_) => Tile::MIDDLE[6],
+        match crate::rng::Rng::from_entropy() {
+            Some(mut rng) => SlidingPosition::random_gap_with(&mut rng),
+            None => Tile::MIDDLE[6],
         }
+    }
+
+    /// One of the eight middle tiles, uniformly drawn from `rng`.
+    pub fn random_gap_with(rng: &mut crate::rng::Rng) -> Tile {
+        Tile::MIDDLE[rng.below(Tile::MIDDLE.len())]
     }
 
     /// The start position for the options (random gap when none is chosen).
@@ -95,14 +90,6 @@ impl SlidingPosition {
         self.gap
     }
 
-    /// Tiles that can legally slide into the gap now.
-    pub fn movable_tiles(&self) -> Vec<Tile> {
-        self.gap
-            .neighbours()
-            .filter(|&tile| self.slide_is_legal(tile))
-            .collect()
-    }
-
     /// Every piece with its square.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.chess
@@ -117,33 +104,6 @@ impl SlidingPosition {
     /// Home-rank pawns that may still double-step.
     pub fn double_step_pawns(&self) -> Bitboard {
         self.chess.double_step() & self.chess.by_role(Role::Pawn)
-    }
-
-    /// Whether sliding `tile` into the gap leaves the mover's king safe.
-    fn slide_is_legal(&self, tile: Tile) -> bool {
-        !self
-            .chess
-            .king_attacked_after_carry(tile, self.gap, self.chess.turn())
-    }
-
-    fn legal_chess_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.chess.legal_moves(&mut list);
-        list
-    }
-
-    /// Whether the side to move has no legal action at all.
-    pub fn has_no_legal_action(&self) -> bool {
-        self.legal_chess_moves().is_empty()
-            && self.gap.neighbours().all(|tile| !self.slide_is_legal(tile))
-    }
-
-    pub fn is_checkmate(&self) -> bool {
-        self.chess.is_check() && self.has_no_legal_action()
-    }
-
-    pub fn is_stalemate(&self) -> bool {
-        !self.chess.is_check() && self.has_no_legal_action()
     }
 
     /// The position after `mv` (which must be legal here).
@@ -163,14 +123,6 @@ impl SlidingPosition {
         next.chess.play_null();
         Some(next)
     }
-
-    /// The move promotes a pawn by sliding it onto its far rank.
-    pub fn slide_promotes(&self, mv: SlidingMove) -> bool {
-        match mv {
-            SlidingMove::Slide { from, to } => self.chess.carry_promotes(from, to),
-            SlidingMove::Chess(_) => false,
-        }
-    }
 }
 
 impl GamePosition for SlidingPosition {
@@ -183,25 +135,11 @@ impl GamePosition for SlidingPosition {
     }
 
     fn legal_moves(&self, moves: &mut Vec<SlidingMove>) {
-        let list = self.legal_chess_moves();
-        moves.extend(list.iter().map(|&mv| SlidingMove::Chess(mv)));
-        for tile in self.gap.neighbours() {
-            if self.slide_is_legal(tile) {
-                moves.push(SlidingMove::Slide {
-                    from: tile,
-                    to: self.gap,
-                });
-            }
-        }
+        self.generate_legal(moves);
     }
 
     fn count_legal_moves(&self) -> usize {
-        self.chess.count_legal()
-            + self
-                .gap
-                .neighbours()
-                .filter(|&tile| self.slide_is_legal(tile))
-                .count()
+        self.count_legal()
     }
 
     fn play_unchecked(&mut self, mv: SlidingMove) {
@@ -218,7 +156,8 @@ impl GamePosition for SlidingPosition {
                 self.sliding_hash ^= keys::double_steps(self.chess.double_step & from.squares())
                     ^ keys::gap(to)
                     ^ keys::gap(from);
-                self.chess.carry_tile(from, to);
+                let (source, offset) = carry::carried(from, to);
+                self.chess.carry_squares(source, offset);
                 self.gap = from;
             }
         }
@@ -260,7 +199,10 @@ impl GamePosition for SlidingPosition {
             SlidingMove::Chess(chess_move) => {
                 self.chess.by_role(Role::Pawn).contains(chess_move.from()) || self.is_capture(mv)
             }
-            SlidingMove::Slide { from, to } => self.chess.carry_promotes(from, to),
+            SlidingMove::Slide { from, to } => {
+                let (source, offset) = carry::carried(from, to);
+                self.chess.carry_promotes(source, offset)
+            }
         }
     }
 

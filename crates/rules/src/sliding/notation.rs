@@ -3,9 +3,9 @@
 
 use super::tile::Tile;
 use super::{SlidingMove, SlidingPosition};
-use crate::chess::{Move, MoveKind};
+use crate::chess::Move;
 use crate::position::{GamePosition, MoveTextError};
-use crate::types::{Role, Square};
+use crate::types::Square;
 
 /// Where the king lands when castling with the rook on `rook` (orthodox text `e1g1`).
 fn castling_king_target(mv: Move) -> Square {
@@ -96,64 +96,17 @@ pub(super) fn display_move(position: &SlidingPosition, mv: SlidingMove) -> Strin
     text
 }
 
-/// Standard algebraic notation without the check suffix.
+/// Standard algebraic notation without the check suffix: the chess writer, disambiguated
+/// against the chess moves among the legal actions.
 fn san(position: &SlidingPosition, mv: Move) -> String {
-    let chess = position.chess();
-    let from = mv.from();
-    let to = mv.to();
-    if mv.is_castle() {
-        return if to.file() > from.file() {
-            "O-O".into()
-        } else {
-            "O-O-O".into()
-        };
-    }
-    let Some(piece) = chess.piece_at(from) else {
-        return move_text(SlidingMove::Chess(mv));
-    };
-    let capture = mv.kind() == MoveKind::EnPassant || chess.piece_at(to).is_some();
-    let mut text = String::new();
-    if piece.role == Role::Pawn {
-        if capture {
-            text.push(char::from(b'a' + from.file()));
-        }
-    } else {
-        text.push(piece.role.upper_char());
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let rivals: Vec<Square> = moves
-            .iter()
-            .filter_map(|other| match other {
-                SlidingMove::Chess(other)
-                    if other.to() == to
-                        && other.from() != from
-                        && !other.is_castle()
-                        && chess.piece_at(other.from()) == Some(piece) =>
-                {
-                    Some(other.from())
-                }
-                _ => None,
-            })
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|sq| sq.file() == from.file());
-            let same_rank = rivals.iter().any(|sq| sq.rank() == from.rank());
-            if !same_file {
-                text.push(char::from(b'a' + from.file()));
-            } else if !same_rank {
-                text.push(char::from(b'1' + from.rank()));
-            } else {
-                text.push_str(&from.to_string());
-            }
-        }
-    }
-    if capture {
-        text.push('x');
-    }
-    text.push_str(&to.to_string());
-    if let Some(role) = mv.promotion_role() {
-        text.push('=');
-        text.push(role.upper_char());
-    }
-    text
+    let mut actions = Vec::new();
+    position.legal_moves(&mut actions);
+    let chess_moves: Vec<Move> = actions
+        .into_iter()
+        .filter_map(|action| match action {
+            SlidingMove::Chess(chess_move) => Some(chess_move),
+            SlidingMove::Slide { .. } => None,
+        })
+        .collect();
+    position.chess().san_with(mv, &chess_moves)
 }

@@ -4,7 +4,8 @@
 use super::tile::Tile;
 use super::SlidingPosition;
 use crate::bitboard::Bitboard;
-use crate::chess::{CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
+use crate::chess::{self, CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
+use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role, Square};
 use std::fmt;
 
@@ -50,7 +51,10 @@ impl fmt::Display for SlidingTextError {
                 "castling field '{text}' is not '-' or a combination of K, Q, k, q"
             ),
             EnPassant { text, reason } => write!(f, "en-passant square '{text}': {reason}"),
-            MoveCounter { field, text } => write!(f, "{field} '{text}' is not a number"),
+            MoveCounter { field, text } => write!(
+                f,
+                "{field} '{text}' is not a whole number from 0 to {MAX_MOVE_COUNTER}"
+            ),
             DoubleStepField { text } => write!(
                 f,
                 "seventh field '{text}' is not '-' or a list of squares such as 'a2b2'"
@@ -77,58 +81,14 @@ impl std::error::Error for SlidingTextError {}
 
 const HOME_RANKS: [(Color, u8); 2] = [(Color::White, 1), (Color::Black, 6)];
 
+/// The board field, read by the chess codec with `x` for the gap squares.
 fn read_board(field: &str) -> Result<([Option<Piece>; 64], Bitboard), SlidingTextError> {
-    let board_error = |reason: String| SlidingTextError::Board { reason };
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(board_error(format!(
-            "needs 8 rows separated by '/', found {}",
-            rows.len()
-        )));
-    }
-    let mut board = [None; 64];
-    let mut gap = Bitboard::EMPTY;
-    for (row_index, row) in rows.iter().enumerate() {
-        let rank = 7 - row_index as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(run) = c.to_digit(10) {
-                if !(1..=8).contains(&run) {
-                    return Err(board_error(format!("bad empty-square count '{c}'")));
-                }
-                file = file.saturating_add(run as u8);
-            } else {
-                if file >= 8 {
-                    return Err(board_error(format!(
-                        "rank {} has more than 8 squares",
-                        rank + 1
-                    )));
-                }
-                let sq = Square::from_coords(file, rank);
-                if c == 'x' {
-                    gap = gap.with(sq);
-                } else {
-                    let piece = Piece::from_fen_char(c)
-                        .ok_or_else(|| board_error(format!("unknown piece letter '{c}'")))?;
-                    board[sq.index()] = Some(piece);
-                }
-                file += 1;
-            }
-            if file > 8 {
-                return Err(board_error(format!(
-                    "rank {} has more than 8 squares",
-                    rank + 1
-                )));
-            }
-        }
-        if file != 8 {
-            return Err(board_error(format!(
-                "rank {} has {file} squares instead of 8",
-                rank + 1
-            )));
-        }
-    }
-    Ok((board, gap))
+    chess::text::parse_board(field, true).map_err(|error| match error {
+        chess::FenError::Board { reason } => SlidingTextError::Board { reason },
+        other => SlidingTextError::Board {
+            reason: other.to_string(),
+        },
+    })
 }
 
 fn read_gap(gap: Bitboard) -> Result<Tile, SlidingTextError> {
@@ -166,7 +126,7 @@ fn read_castling(field: &str) -> Result<Vec<char>, SlidingTextError> {
 }
 
 fn read_counter(field: &'static str, text: &str) -> Result<u32, SlidingTextError> {
-    text.parse().map_err(|_| SlidingTextError::MoveCounter {
+    read_move_counter(text, 0).ok_or_else(|| SlidingTextError::MoveCounter {
         field,
         text: text.into(),
     })
@@ -323,57 +283,12 @@ fn read_en_passant(
     Ok(sq)
 }
 
+/// The chess FEN of the position (gap squares as `x`), then the seventh field: the home-rank
+/// pawns that may no longer double-step, or `-`.
 pub(super) fn write_position(position: &SlidingPosition) -> String {
     let chess = position.chess();
-    let blocked = chess.blocked();
-    let mut text = String::with_capacity(90);
-    for rank in (0..8u8).rev() {
-        let mut empty_run = 0;
-        for file in 0..8u8 {
-            let sq = Square::from_coords(file, rank);
-            let symbol = if blocked.contains(sq) {
-                Some('x')
-            } else {
-                chess.piece_at(sq).map(Piece::fen_char)
-            };
-            match symbol {
-                None => empty_run += 1,
-                Some(c) => {
-                    if empty_run > 0 {
-                        text.push(char::from(b'0' + empty_run));
-                        empty_run = 0;
-                    }
-                    text.push(c);
-                }
-            }
-        }
-        if empty_run > 0 {
-            text.push(char::from(b'0' + empty_run));
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
+    let mut text = chess.to_fen();
     text.push(' ');
-    text.push(chess.turn().letter());
-    text.push(' ');
-    let rooks = chess.castling_rooks();
-    let mut any_right = false;
-    for (letter, sq) in [('K', 7u8), ('Q', 0), ('k', 63), ('q', 56)] {
-        if rooks.contains(Square::new(sq)) {
-            text.push(letter);
-            any_right = true;
-        }
-    }
-    if !any_right {
-        text.push('-');
-    }
-    text.push(' ');
-    match chess.ep_square() {
-        Some(sq) => text.push_str(&sq.to_string()),
-        None => text.push('-'),
-    }
-    text.push_str(&format!(" {} {} ", chess.halfmoves(), chess.fullmoves()));
     let mut any_lost = false;
     for (color, rank) in HOME_RANKS {
         let home_pawns = chess.by_piece(Piece::new(color, Role::Pawn)) & Bitboard::rank(rank);

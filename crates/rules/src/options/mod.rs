@@ -2,16 +2,22 @@
 //! from the `options` object of a saved game, written back to both, defaults per
 //! `docs/saved-games.md`. The rule options live in each variant's module; `draws` is added here.
 //!
-//! A saved game's `options` object ignores keys it does not know (like every other unknown
-//! field of the file); on the command line an unknown key is an error.
+//! Every source of options (command-line pairs, a saved game's `options` object, the app's
+//! start form) goes through [`VariantOptions::set`], so a key the variant does not have is
+//! refused with one message wherever it comes from.
 
 use crate::game::DrawMode;
 use crate::position::VariantKind;
-use crate::regroupment::{CastlingRule, KingKnight, RegroupmentOptions, StartRule, TurnOrder};
+use crate::regroupment::RegroupmentOptions;
 use crate::relative::RelativeOptions;
-use crate::sliding::{SlidingOptions, Tile};
+use crate::sliding::SlidingOptions;
 use serde_json::{Map, Value};
 use std::fmt;
+
+mod schema;
+
+pub(crate) use schema::find_spec;
+pub use schema::{OptionError, OptionSpec, OptionValues, DRAWS};
 
 /// The options of one game, typed per variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,24 +35,6 @@ pub enum VariantOptions {
         rules: RelativeOptions,
         draws: DrawMode,
     },
-}
-
-/// Why an option could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
-    UnknownKey {
-        variant: VariantKind,
-        key: String,
-    },
-    BadValue {
-        key: String,
-        value: String,
-        expected: String,
-    },
-    /// Command-line text that is not `KEY=VALUE`.
-    NotAPair(String),
-    /// A saved game's `options` that is neither an object nor null.
-    NotAnObject,
 }
 
 impl fmt::Display for OptionError {
@@ -73,10 +61,6 @@ impl fmt::Display for OptionError {
         }
     }
 }
-
-impl std::error::Error for OptionError {}
-
-const GAP_NAMES: &str = "one of a3 c3 e3 g3 a5 c5 e5 g5";
 
 impl VariantOptions {
     /// The defaults of `variant` (sliding: no gap chosen, so a random one at start).
@@ -106,7 +90,19 @@ impl VariantOptions {
         }
     }
 
-    /// The option keys of `variant`, in the order of `docs/saved-games.md`.
+    /// The options of `variant`, in the order of the saved-game format: what each accepts, its
+    /// default and a line of help. Parsing and messages follow it; tools can build their
+    /// option lists and forms from it.
+    pub fn schema(variant: VariantKind) -> &'static [OptionSpec] {
+        match variant {
+            VariantKind::Standard => &crate::chess::OPTIONS,
+            VariantKind::Regroupment => &crate::regroupment::OPTIONS,
+            VariantKind::Sliding => &crate::sliding::OPTIONS,
+            VariantKind::Relative => &crate::relative::OPTIONS,
+        }
+    }
+
+    /// The option keys of `variant`, in the order of [`VariantOptions::schema`].
     pub fn keys(variant: VariantKind) -> &'static [&'static str] {
         match variant {
             VariantKind::Standard => &["draws"],
@@ -126,43 +122,22 @@ impl VariantOptions {
         }
     }
 
-    /// Sets one option from its text key and value.
+    /// Sets one option from its text key and value, checked against the schema.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         let variant = self.variant();
-        let unknown = || OptionError::UnknownKey {
-            variant,
-            key: key.to_string(),
-        };
-        let bad_value = |error: &dyn fmt::Display| OptionError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: expected_values(key, &error.to_string()),
-        };
+        let spec = find_spec(VariantOptions::schema(variant), variant, key)?;
         match self {
-            VariantOptions::Standard { draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                _ => return Err(unknown()),
-            },
-            VariantOptions::Regroupment { rules, draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                _ => {
-                    if !RegroupmentOptions::KEYS.contains(&key) {
-                        return Err(unknown());
-                    }
-                    rules.set(key, value).map_err(|error| bad_value(&error))?;
-                }
-            },
-            VariantOptions::Sliding(sliding) => match key {
-                "gap" => sliding.gap = Some(parse_gap(value)?),
-                _ => return Err(unknown()),
-            },
-            VariantOptions::Relative { rules, draws } => match key {
-                "draws" => *draws = parse_draws(value)?,
-                "size" | "recentering" | "leave" => {
-                    rules.set(key, value).map_err(|error| bad_value(&error))?;
-                }
-                _ => return Err(unknown()),
-            },
+            VariantOptions::Standard { draws }
+            | VariantOptions::Regroupment { draws, .. }
+            | VariantOptions::Relative { draws, .. }
+                if key == DRAWS.key =>
+            {
+                *draws = spec.read(value, DrawMode::from_name)?
+            }
+            VariantOptions::Standard { .. } => return Err(spec.bad_value(value)),
+            VariantOptions::Regroupment { rules, .. } => rules.set(key, value)?,
+            VariantOptions::Sliding(sliding) => sliding.set(key, value)?,
+            VariantOptions::Relative { rules, .. } => rules.set(key, value)?,
         }
         Ok(())
     }
@@ -183,8 +158,10 @@ impl VariantOptions {
         Ok(options)
     }
 
-    /// Reads the `options` object of a saved game: null or missing keys take defaults, unknown
-    /// keys are ignored, values are strings (numbers are accepted for `size`).
+    /// Reads the `options` object of a saved game (or the app's start form): null or missing
+    /// keys take defaults; values are strings (numbers are accepted for `size`). Every key goes
+    /// through [`VariantOptions::set`], as on the command line, so a key of another variant is
+    /// refused with the same message everywhere.
     pub fn from_json(variant: VariantKind, value: &Value) -> Result<VariantOptions, OptionError> {
         let mut options = VariantOptions::default_for(variant);
         let object = match value {
@@ -192,17 +169,23 @@ impl VariantOptions {
             Value::Object(object) => object,
             _ => return Err(OptionError::NotAnObject),
         };
-        for &key in VariantOptions::keys(variant) {
-            let text = match object.get(key) {
-                None | Some(Value::Null) => continue,
-                Some(Value::String(text)) => text.clone(),
-                Some(Value::Number(number)) => number.to_string(),
-                Some(other) => {
+        for (key, value) in object {
+            let text = match value {
+                Value::Null if VariantOptions::keys(variant).contains(&key.as_str()) => continue,
+                Value::String(text) => text.clone(),
+                Value::Number(number) => number.to_string(),
+                other => {
+                    if !VariantOptions::keys(variant).contains(&key.as_str()) {
+                        return Err(OptionError::UnknownKey {
+                            variant,
+                            key: key.clone(),
+                        });
+                    }
                     return Err(OptionError::BadValue {
                         key: key.to_string(),
                         value: other.to_string(),
                         expected: "a string".to_string(),
-                    })
+                    });
                 }
             };
             options.set(key, &text)?;
@@ -255,35 +238,50 @@ impl VariantOptions {
     }
 }
 
-fn parse_draws(value: &str) -> Result<DrawMode, OptionError> {
-    DrawMode::from_name(value).ok_or_else(|| OptionError::BadValue {
-        key: "draws".to_string(),
-        value: value.to_string(),
-        expected: "auto or fide".to_string(),
-    })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn parse_gap(value: &str) -> Result<Tile, OptionError> {
-    Tile::parse(value)
-        .filter(|tile| Tile::MIDDLE.contains(tile))
-        .ok_or_else(|| OptionError::BadValue {
-            key: "gap".to_string(),
-            value: value.to_string(),
-            expected: GAP_NAMES.to_string(),
-        })
-}
+    #[test]
+    fn keys_follow_the_schema_and_defaults_read_back() {
+        for variant in VariantKind::ALL {
+            let schema = VariantOptions::schema(variant);
+            let keys: Vec<&str> = schema.iter().map(|spec| spec.key).collect();
+            assert_eq!(keys, VariantOptions::keys(variant), "{variant}");
+            let mut options = VariantOptions::default_for(variant);
+            for spec in schema {
+                if let Some(default) = spec.default {
+                    options
+                        .set(spec.key, default)
+                        .expect("the default is accepted");
+                }
+            }
+            assert_eq!(options, VariantOptions::default_for(variant), "{variant}");
+        }
+        let OptionValues::Choice(names) = DRAWS.values else {
+            panic!("draws is a choice");
+        };
+        assert_eq!(names, DrawMode::NAMES);
+    }
 
-/// What a key accepts, for messages; the variant module's own message for keys not listed.
-fn expected_values(key: &str, fallback: &str) -> String {
-    let names: &[&str] = match key {
-        "order" => TurnOrder::NAMES,
-        "king_knight" => KingKnight::NAMES,
-        "castling" => CastlingRule::NAMES,
-        "start" => StartRule::NAMES,
-        "recentering" => &["aristotelian", "leibnizian"],
-        "leave" => &["yes", "sides", "no"],
-        "size" => return "a whole number from 10 to 26".to_string(),
-        _ => return fallback.to_string(),
-    };
-    format!("one of {}", names.join(", "))
+    #[test]
+    fn messages_come_from_the_schema() {
+        let mut options = VariantOptions::default_for(VariantKind::Relative);
+        let error = options.set("size", "9").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad value '9' for option size (expected a whole number from 10 to 26)"
+        );
+        let error = options.set("leave", "maybe").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad value 'maybe' for option leave (expected one of yes, sides, no)"
+        );
+        let mut options = VariantOptions::default_for(VariantKind::Sliding);
+        let error = options.set("gap", "e4").unwrap_err().to_string();
+        assert!(
+            error.contains("expected one of a3, c3, e3, g3, a5, c5, e5, g5"),
+            "{error}"
+        );
+    }
 }

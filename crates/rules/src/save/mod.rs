@@ -1,6 +1,6 @@
 //! The saved-game JSON of `docs/saved-games.md`: the file's shape, reading it with size limits and
 //! field-by-field errors, and the errors a load can end with. Replaying and validating the
-//! contents against the rules is [`crate::any::AnyGame::from_saved`].
+//! contents against the rules is `replay.rs` ([`crate::any::AnyGame::from_saved`]).
 //!
 //! Reading checks, in order: size, JSON syntax, `format`, `version`, `variant`, the number of
 //! moves, then each field's type. Unknown fields are ignored and missing optional fields take
@@ -15,6 +15,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::fmt;
+
+mod json;
+mod replay;
 
 /// The `format` value of every saved game.
 pub const FORMAT: &str = "boardshift-game";
@@ -213,8 +216,8 @@ impl SavedGame {
                 limit: MAX_BYTES,
             });
         }
-        let value: Value =
-            serde_json::from_str(text).map_err(|error| SaveError::NotJson(error.to_string()))?;
+        let value = json::parse_without_duplicates(text)
+            .map_err(|error| SaveError::NotJson(error.to_string()))?;
         let Value::Object(object) = value else {
             return Err(SaveError::NotAnObject);
         };
@@ -252,14 +255,18 @@ impl SavedGame {
             format,
             version,
             variant,
-            options: object.remove("options").unwrap_or(Value::Null),
+            options: match object.remove("options") {
+                None | Some(Value::Null) => Value::Null,
+                Some(Value::Object(options)) => Value::Object(options),
+                Some(_) => return Err(SaveError::BadOption(OptionError::NotAnObject)),
+            },
             start: take_field(&mut object, "start")?,
             setup: take_field(&mut object, "setup")?,
             moves: take_field(&mut object, "moves")?,
-            clock: take_field(&mut object, "clock")?,
-            players: take_field(&mut object, "players")?,
-            pending: take_field(&mut object, "pending")?,
-            result: take_field(&mut object, "result")?,
+            clock: take_object_field(&mut object, "clock")?,
+            players: take_object_field(&mut object, "players")?,
+            pending: take_object_field(&mut object, "pending")?,
+            result: take_object_field(&mut object, "result")?,
             saved_at: take_field(&mut object, "saved_at")?,
         })
     }
@@ -286,6 +293,21 @@ fn take_field<T: DeserializeOwned + Default>(
         Some(value) => serde_json::from_value(value).map_err(|error| SaveError::BadField {
             field,
             message: error.to_string(),
+        }),
+    }
+}
+
+/// Like [`take_field`] for a field the format specifies as an object: serde would also fill a
+/// struct from an array of its fields in order, which the format does not allow.
+fn take_object_field<T: DeserializeOwned + Default>(
+    object: &mut Map<String, Value>,
+    field: &'static str,
+) -> Result<T, SaveError> {
+    match object.get(field) {
+        None | Some(Value::Null | Value::Object(_)) => take_field(object, field),
+        Some(other) => Err(SaveError::BadField {
+            field,
+            message: format!("expected an object or null, found {}", short_json(other)),
         }),
     }
 }

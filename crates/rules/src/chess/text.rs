@@ -4,6 +4,7 @@
 use super::setup::PawnRanks;
 use super::{CastlingMode, ChessPosition, PositionError, Setup};
 use crate::bitboard::Bitboard;
+use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
 use crate::types::{Color, Piece, Role, Square};
 use std::fmt;
 
@@ -30,8 +31,14 @@ impl fmt::Display for FenError {
             FenError::Turn { text } => write!(f, "bad side to move '{text}' (expected w or b)"),
             FenError::Castling { text } => write!(f, "bad castling field '{text}'"),
             FenError::EnPassant { text } => write!(f, "bad en-passant field '{text}'"),
-            FenError::Halfmoves { text } => write!(f, "bad half-move clock '{text}'"),
-            FenError::Fullmoves { text } => write!(f, "bad move number '{text}'"),
+            FenError::Halfmoves { text } => write!(
+                f,
+                "bad half-move clock '{text}' (expected a whole number from 0 to {MAX_MOVE_COUNTER})"
+            ),
+            FenError::Fullmoves { text } => write!(
+                f,
+                "bad move number '{text}' (expected a whole number from 1 to {MAX_MOVE_COUNTER})"
+            ),
             FenError::Position(e) => write!(f, "illegal position: {e}"),
         }
     }
@@ -120,20 +127,15 @@ pub(crate) fn parse_fields(
     };
     let halfmoves = match fields.get(3) {
         None => 0,
-        Some(text) => text.parse::<u32>().map_err(|_| FenError::Halfmoves {
+        Some(text) => read_move_counter(text, 0).ok_or_else(|| FenError::Halfmoves {
             text: text.to_string(),
         })?,
     };
     let fullmoves = match fields.get(4) {
         None => 1,
-        Some(text) => match text.parse::<u32>() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(FenError::Fullmoves {
-                    text: text.to_string(),
-                })
-            }
-        },
+        Some(text) => read_move_counter(text, 1).ok_or_else(|| FenError::Fullmoves {
+            text: text.to_string(),
+        })?,
     };
     Ok(Setup {
         board,
