@@ -12,7 +12,7 @@ use crate::args::Flags;
 use crate::uci::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
-use engine::{Level, Limits, Searcher, StdClock};
+use engine::{Level, Limits, SearchRequest, Searcher, StdClock};
 use rules::game::{Game, Outcome};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
@@ -68,15 +68,14 @@ fn play_game<P: ToolPosition>(spec: &MatchSpec, index: u32) -> Result<(f64, Stri
         } else {
             Limits::move_time(spec.move_time_ms)
         };
-        let result = searchers[color.index()].think(
-            &position,
-            &keys,
-            &limits,
+        let result = searchers[color.index()].think(&SearchRequest {
+            position: &position,
+            history_keys: &keys,
+            limits,
             level,
-            move_seed.next_u64(),
-            &StdClock::new(),
-            &mut |_| {},
-        );
+            seed: move_seed.next_u64(),
+            time: &StdClock::new(),
+        });
         let Some(mv) = result.best_move else {
             return Err(CliError::Internal(format!(
                 "no move in an unfinished game: {}",

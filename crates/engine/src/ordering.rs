@@ -3,7 +3,7 @@
 //! then quiet moves by their history score.
 
 use crate::position::{SearchPosition, HISTORY_SLOTS};
-use crate::search::MAX_PLY;
+use crate::search_params::MAX_PLY;
 use rules::Color;
 
 const HASH_MOVE: i32 = 4_000_000;
