@@ -14,12 +14,11 @@
 //! The origin O is shared, so room and escapes matter through direction: White moves
 //! "forward" with +y shifts, which need O.y room; Black's need N−8−O.y.
 
-use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE};
+use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
 use crate::position::{SearchPosition, HISTORY_SLOTS};
 use rules::relative::{AbsSquare, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const OFF_INNER_BOARD: i32 = 10;
 /// Share of a piece's value lost just for standing off the inner board (per cent): any
 /// enemy move with the right shift pushes it over the edge.
