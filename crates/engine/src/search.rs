@@ -267,6 +267,23 @@ fn choose_with_level<M: Copy>(
         .map(|(_, m)| m)
 }
 
+/// A position of the tree with its distance from the root and whether its side to move is
+/// in check (the parent has had to find that out already).
+struct Node<'p, P> {
+    pos: &'p P,
+    ply: usize,
+    in_check: bool,
+}
+
+// Not derived: the derive would ask `P: Copy`.
+impl<P> Clone for Node<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Node<'_, P> {}
+
 /// What one ply of the search keeps while its children are searched, reused by every node
 /// at that ply so that no node allocates.
 struct Frame<M> {
@@ -399,6 +416,7 @@ impl<P: SearchPosition> Search<'_, P> {
             })
             .collect();
         let single_reply = self.root_moves.len() == 1 && !limits.infinite;
+        let in_check = root.is_check();
 
         let mut previous_score = 0;
         for depth in 1..=max_depth as i32 {
@@ -412,7 +430,12 @@ impl<P: SearchPosition> Search<'_, P> {
                 };
             self.iteration_best = None;
             let score = loop {
-                let score = self.negamax::<true>(root, depth, alpha, beta, 0, true);
+                let node = Node {
+                    pos: root,
+                    ply: 0,
+                    in_check,
+                };
+                let score = self.negamax::<true>(node, depth, alpha, beta, true);
                 if self.stopped {
                     break score;
                 }
@@ -531,21 +554,19 @@ impl<P: SearchPosition> Search<'_, P> {
     /// own moves and may cut off early by table, draw, pruning or a null move.
     fn negamax<const ROOT: bool>(
         &mut self,
-        pos: &P,
+        node: Node<P>,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
-        ply: usize,
         allow_null: bool,
     ) -> i32 {
+        let Node { pos, ply, in_check } = node;
         self.frames[ply].pv.clear();
-        let in_check;
         let key;
         let pv_node;
         let mut hash_move = None;
         let mut static_eval = -INFINITY;
         if ROOT {
-            in_check = pos.is_check();
             key = pos.hash();
             pv_node = beta - alpha > 1;
         } else {
@@ -559,12 +580,11 @@ impl<P: SearchPosition> Search<'_, P> {
             if ply >= MAX_PLY - 2 {
                 return pos.evaluate();
             }
-            in_check = pos.is_check();
             if in_check {
                 depth += 1;
             }
             if depth <= 0 {
-                return self.quiesce(pos, alpha, beta, ply, 0);
+                return self.quiesce(node, alpha, beta, 0);
             }
             self.count_node(ply);
             if self.stopped {
@@ -643,7 +663,8 @@ impl<P: SearchPosition> Search<'_, P> {
             };
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let quiet = !noisy && !child.is_check();
+            let gives_check = child.is_check();
+            let quiet = !noisy && !gives_check;
 
             if !pv_node && !in_check && quiet && best_score > -MATE_BOUND && searched > 0 {
                 // Late-move pruning and futility pruning of quiet moves near the leaves.
@@ -662,33 +683,24 @@ impl<P: SearchPosition> Search<'_, P> {
             self.keys.push(child.repetition_key());
             let new_depth = depth - 1;
             let score = if ROOT && self.exact_root_scores {
-                -self.negamax::<false>(&child, new_depth, -INFINITY, INFINITY, ply + 1, true)
+                self.child_score(&child, gives_check, new_depth, -INFINITY, INFINITY, ply)
             } else if searched == 0 {
-                -self.negamax::<false>(&child, new_depth, -beta, -alpha, ply + 1, true)
+                self.child_score(&child, gives_check, new_depth, alpha, beta, ply)
             } else {
+                // Principal-variation search: a null window, reduced for a late quiet move;
+                // again at full depth if it beats alpha, and with the full window if it
+                // lands inside it.
                 let reducible = quiet && !in_check;
                 let reduction =
                     self.late_move_reduction::<ROOT>(depth, searched, pv_node, reducible, ply, mv);
-                let mut score = -self.negamax::<false>(
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                let reduced_depth = new_depth - reduction;
+                let mut score =
+                    self.child_score(&child, gives_check, reduced_depth, alpha, alpha + 1, ply);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax::<false>(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        true,
-                    );
+                    score = self.child_score(&child, gives_check, new_depth, alpha, alpha + 1, ply);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax::<false>(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    score = self.child_score(&child, gives_check, new_depth, alpha, beta, ply);
                 }
                 score
             };
@@ -737,6 +749,25 @@ impl<P: SearchPosition> Search<'_, P> {
         best_score
     }
 
+    /// The score of `child`, reached by one of the moves of the node at `ply`, from that
+    /// node's side, searched to `depth` within the window (`alpha`, `beta`).
+    fn child_score(
+        &mut self,
+        child: &P,
+        gives_check: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let node = Node {
+            pos: child,
+            ply: ply + 1,
+            in_check: gives_check,
+        };
+        -self.negamax::<false>(node, depth, -beta, -alpha, true)
+    }
+
     /// Reverse futility and null-move pruning, tried before an inner non-PV node that is not
     /// in check generates its moves: the score to return when one of them cuts off.
     fn prune_before_moves(
@@ -766,14 +797,12 @@ impl<P: SearchPosition> Search<'_, P> {
             + depth / NULL_MOVE_DEPTH_DIVISOR
             + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
         self.keys.push(null.repetition_key());
-        let score = -self.negamax::<false>(
-            &null,
-            depth - 1 - reduction,
-            -beta,
-            -beta + 1,
-            ply + 1,
-            false,
-        );
+        let node = Node {
+            pos: &null,
+            ply: ply + 1,
+            in_check: null.is_check(),
+        };
+        let score = -self.negamax::<false>(node, depth - 1 - reduction, -beta, -beta + 1, false);
         self.keys.pop();
         if self.stopped {
             return Some(0);
@@ -841,7 +870,8 @@ impl<P: SearchPosition> Search<'_, P> {
 
     /// Quiescence: stand pat or resolve captures, promotions and the variant's other noisy
     /// actions until the position is quiet; in check, every evasion.
-    fn quiesce(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    fn quiesce(&mut self, node: Node<P>, mut alpha: i32, beta: i32, qply: usize) -> i32 {
+        let Node { pos, ply, in_check } = node;
         self.frames[ply].pv.clear();
         if let Some(loser) = pos.lost_outright() {
             return if loser == pos.turn() {
@@ -857,7 +887,6 @@ impl<P: SearchPosition> Search<'_, P> {
         if ply >= MAX_PLY - 2 || qply >= MAX_QUIESCENCE_PLY {
             return pos.evaluate();
         }
-        let in_check = pos.is_check();
         let key = pos.hash();
         let hit = self.tt.probe(key, ply);
         if let Some(score) = hit.as_ref().and_then(|hit| hit.cutoff(alpha, beta)) {
@@ -910,7 +939,12 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            let node = Node {
+                pos: &child,
+                ply: ply + 1,
+                in_check: child.is_check(),
+            };
+            let score = -self.quiesce(node, -beta, -alpha, qply + 1);
             if self.stopped {
                 return 0;
             }

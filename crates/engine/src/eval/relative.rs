@@ -16,7 +16,7 @@
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
 use crate::position::{SearchPosition, HISTORY_SLOTS};
-use rules::relative::{AbsSquare, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
+use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
 const OFF_INNER_BOARD: i32 = 10;
@@ -45,6 +45,8 @@ fn white_score(pos: &RelativePosition) -> i32 {
     let mut total = Tapered::default();
     let mut phase = 0;
     let kings = [pos.king(Color::White), pos.king(Color::Black)];
+    // The boundary rule's toll on a king's steps depends on the origin alone.
+    let removed = removed_escapes(ox, oy, span);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let mut side = Tapered::default();
@@ -79,7 +81,6 @@ fn white_score(pos: &RelativePosition) -> i32 {
             if let Some(king) = enemy_king {
                 let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
                 if near && !matches!(role, Role::Pawn | Role::King) {
-                    let removed = removed_escapes(king, ox, oy, span);
                     side.add(REMOVED_ESCAPE * removed, REMOVED_ESCAPE * removed);
                 }
             }
@@ -97,7 +98,7 @@ fn white_score(pos: &RelativePosition) -> i32 {
 
 /// How many of a king's eight steps the boundary rule forbids at origin (ox, oy): a step by
 /// d needs 0 ≤ O − d ≤ N − 8 on both axes.
-fn removed_escapes(_king: AbsSquare, ox: i32, oy: i32, span: i32) -> i32 {
+fn removed_escapes(ox: i32, oy: i32, span: i32) -> i32 {
     let mut removed = 0;
     for dx in -1..=1 {
         for dy in -1..=1 {
@@ -211,6 +212,26 @@ fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
             .is_some_and(|piece| piece.color != pos.turn())
 }
 
+/// The position with the turn passed: the other side to move, no en-passant square, the
+/// clocks counting the pass as a move. A pass is no action of the game, so the rules do not
+/// offer one; it is made here through the position text, whose reader rebuilds the whole
+/// position (hash included). `None` if the text is refused (it is not for a position the
+/// search reaches with the side to move not in check).
+fn passed(pos: &RelativePosition) -> Option<RelativePosition> {
+    let text = pos.to_text();
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [board, _turn, castling, _ep, halfmoves, fullmoves, origin] = fields[..] else {
+        return None;
+    };
+    let (turn, fullmoves) = match pos.turn() {
+        Color::White => ("b", fullmoves.parse::<u32>().ok()?),
+        Color::Black => ("w", fullmoves.parse::<u32>().ok()? + 1),
+    };
+    let halfmoves = halfmoves.parse::<u32>().ok()? + 1;
+    let passed_text = format!("{board} {turn} {castling} - {halfmoves} {fullmoves} {origin}");
+    RelativePosition::from_text(&passed_text, pos.options()).ok()
+}
+
 pub fn evaluate(pos: &RelativePosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
     white_score(pos) * sign + 10
@@ -256,9 +277,8 @@ impl SearchPosition for RelativePosition {
         );
     }
 
-    /// The rules give no way to pass the turn in a relative position, so no null move.
     fn null_move(&self) -> Option<RelativePosition> {
-        None
+        passed(self)
     }
 
     fn has_non_pawn_material(&self) -> bool {
@@ -280,6 +300,42 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use rules::relative::{Leave, RelativeOptions};
+
+    #[test]
+    fn a_pass_hands_the_same_board_to_the_other_side() {
+        let mut rng = Rng::new(11);
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let mut passes = 0;
+        for _ in 0..80 {
+            let mut moves = Vec::new();
+            if pos.lost_outright().is_none() {
+                pos.legal_moves(&mut moves);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.is_check() {
+                let null = pos.null_move().expect("a pass when not in check");
+                assert_eq!(null.turn(), pos.turn().other());
+                let board =
+                    |p: &RelativePosition| p.position_text().split(' ').next().map(str::to_string);
+                assert_eq!(board(&null), board(&pos));
+                assert_eq!(null.origin(), pos.origin());
+                assert_eq!(null.castling_rights(), pos.castling_rights());
+                assert_eq!(null.ep_square(), None);
+                assert_eq!(null.halfmove_clock(), pos.halfmove_clock() + 1);
+                assert_ne!(null.hash(), pos.hash());
+                let back = null.null_move().expect("passing back");
+                assert_eq!(back.turn(), pos.turn());
+                if pos.ep_square().is_none() {
+                    assert_eq!(back.hash(), pos.hash());
+                }
+                passes += 1;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        assert!(passes > 20);
+    }
 
     #[test]
     fn the_quick_edge_test_agrees_with_the_rules() {
