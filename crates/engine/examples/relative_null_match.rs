@@ -1,5 +1,10 @@
 //! A/B match: relative chess with the null move against relative chess without it, at a fixed
 //! node budget per move, paired openings (each random opening once with each colour).
+//!
+//! `cargo run --release -p boardshift-engine --example relative_null_match [pairs] [nodes]
+//! [first pair]` (defaults 20, 10000, 0). Both sides run in one process at the same node
+//! budget, so the result does not depend on the machine's load; the speed of the pass itself
+//! is measured separately by the `relative_speed` example.
 
 use engine::rng::Rng;
 use engine::{FrozenClock, Level, Limits, SearchPosition, SearchRequest, Searcher};
@@ -158,20 +163,34 @@ fn play(start: &RelativePosition, null_is_white: bool, nodes: u64, seed: u64) ->
     0.5
 }
 
+/// Four random plies from the start; `None` when they end the game.
+fn random_opening(seed: u64) -> Option<RelativePosition> {
+    let mut rng = Rng::new(seed);
+    let mut start = RelativePosition::start(RelativeOptions::default());
+    for _ in 0..4 {
+        let mut moves = Vec::new();
+        if start.lost_outright().is_none() {
+            start.legal_moves(&mut moves);
+        }
+        if moves.is_empty() {
+            return None;
+        }
+        start.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    (start.lost_outright().is_none() && start.count_legal_moves() > 0).then_some(start)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let pairs: u64 = args.next().map_or(20, |a| a.parse().unwrap());
     let nodes: u64 = args.next().map_or(10_000, |a| a.parse().unwrap());
+    let first_pair: u64 = args.next().map_or(0, |a| a.parse().unwrap());
     let (mut total, mut games) = (0.0, 0);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for pair in 0..pairs {
-        let mut rng = Rng::new(1000 + pair);
-        let mut start = RelativePosition::start(RelativeOptions::default());
-        for _ in 0..4 {
-            let mut moves = Vec::new();
-            start.legal_moves(&mut moves);
-            start.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
-        }
+    for pair in first_pair..pairs {
+        let Some(start) = random_opening(1000 + pair) else {
+            continue;
+        };
         for null_is_white in [true, false] {
             let score = play(&start, null_is_white, nodes, pair * 1000);
             total += score;

@@ -25,7 +25,8 @@
 //! `best_move` is `None` only when the game is over (no legal action). The same seed gives
 //! the same choice at Easy and Medium, whose searches are limited by depth and nodes.
 //!
-//! Modules: `search` (the alpha-beta search), `search_params` (its tuning numbers), `tt` (transposition table), `ordering` (move
+//! Modules: `request` (what a search is asked and answers), `search` (the alpha-beta search,
+//! with quiescence in `search/quiescence.rs`), `search_params` (its tuning numbers), `tt` (transposition table), `ordering` (move
 //! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
 //! `score` (mate-score conventions), `rng` (the seeded generator), `setup` (regroupment
 //! setup choices), `position` (the [`SearchPosition`] trait the variants implement).
@@ -34,6 +35,7 @@ pub mod eval;
 pub mod levels;
 pub mod ordering;
 pub mod position;
+pub mod request;
 pub mod rng;
 pub mod score;
 pub mod search;
@@ -44,7 +46,8 @@ pub mod tt;
 
 pub use levels::Level;
 pub use position::SearchPosition;
-pub use search::{think, SearchInfo, SearchRequest, SearchResult, Searcher, DEFAULT_TABLE_MB};
+pub use request::{SearchInfo, SearchRequest, SearchResult};
+pub use search::{think, Searcher, DEFAULT_TABLE_MB};
 pub use search_params::MAX_PLY;
 #[cfg(not(target_arch = "wasm32"))]
 pub use time::StdClock;

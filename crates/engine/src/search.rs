@@ -7,101 +7,22 @@
 //! differences (its persistent move order, exact scores for the level, no pruning) sit behind
 //! its `ROOT` parameter. Each ply keeps its move list, ordering scores, tried quiet moves and
 //! principal variation in a [`Frame`], reused from node to node. The tuning numbers are in
-//! [`crate::search_params`].
+//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`.
 //!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
 
-use crate::levels::{Level, LevelSettings};
+mod quiescence;
+
+use crate::levels::{choose_with_level, RootMove};
 use crate::ordering::{pick_next, Heuristics};
 use crate::position::SearchPosition;
-use crate::rng::Rng;
+use crate::request::{SearchInfo, SearchRequest, SearchResult};
 use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search_params::*;
 use crate::time::{Limits, TimeBudget, TimeSource};
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// What to search: the position and everything else that shapes the search of it.
-///
-/// ```ignore
-/// let request = SearchRequest::new(&position, Level::Hard, &StdClock::new())
-///     .with_history(&keys)
-///     .with_limits(Limits::move_time(500))
-///     .with_seed(seed);
-/// let result = engine::think(&request);
-/// ```
-#[derive(Clone, Copy)]
-pub struct SearchRequest<'a, P> {
-    pub position: &'a P,
-    /// The `repetition_key`s of the game's earlier positions, oldest first (the current
-    /// position may be included as the last one).
-    pub history_keys: &'a [u64],
-    /// Limits on top of the level's own.
-    pub limits: Limits,
-    pub level: Level,
-    /// Makes the level's deliberate imprecision reproducible.
-    pub seed: u64,
-    pub time: &'a dyn TimeSource,
-}
-
-impl<'a, P> SearchRequest<'a, P> {
-    /// A search of `position` at `level`, timed by `time`: no earlier positions, no limits
-    /// beyond the level's, seed 0.
-    pub fn new(position: &'a P, level: Level, time: &'a dyn TimeSource) -> SearchRequest<'a, P> {
-        SearchRequest {
-            position,
-            history_keys: &[],
-            limits: Limits::default(),
-            level,
-            seed: 0,
-            time,
-        }
-    }
-
-    pub fn with_history(self, history_keys: &'a [u64]) -> SearchRequest<'a, P> {
-        SearchRequest {
-            history_keys,
-            ..self
-        }
-    }
-
-    pub fn with_limits(self, limits: Limits) -> SearchRequest<'a, P> {
-        SearchRequest { limits, ..self }
-    }
-
-    pub fn with_seed(self, seed: u64) -> SearchRequest<'a, P> {
-        SearchRequest { seed, ..self }
-    }
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult<M> {
-    /// `None` only when the side to move has no legal action (the game is over).
-    pub best_move: Option<M>,
-    /// Centipawns from the side to move's view; mates as in [`crate::score`].
-    pub score: i32,
-    /// The last fully searched depth.
-    pub depth: u32,
-    pub seldepth: u32,
-    pub nodes: u64,
-    /// The expected line, starting with `best_move`.
-    pub pv: Vec<M>,
-    pub elapsed_ms: f64,
-}
-
-/// Progress after each completed iteration (what UCI prints as `info`).
-#[derive(Clone, Debug)]
-pub struct SearchInfo<'a, M> {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub elapsed_ms: f64,
-    pub pv: &'a [M],
-    pub hashfull: u32,
-}
 
 /// A search engine for one position type, keeping its transposition table and history
 /// between moves of a game.
@@ -229,43 +150,6 @@ pub fn think<P: SearchPosition>(request: &SearchRequest<P>) -> SearchResult<P::M
 
 /// A root move with its score and line, found in an iteration that may not complete.
 type Line<M> = (M, i32, Vec<M>);
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RootMove<M> {
-    pub mv: M,
-    pub score: i32,
-    /// Whether `score` is exact (searched with a full window at the last completed depth).
-    pub exact: bool,
-}
-
-/// Lets the level pick a move other than the best among the exactly scored root moves.
-fn choose_with_level<M: Copy>(
-    root_moves: &[RootMove<M>],
-    settings: &LevelSettings,
-    seed: u64,
-) -> Option<RootMove<M>> {
-    if !settings.exact_root_scores || root_moves.len() < 2 {
-        return None;
-    }
-    let scored: Vec<RootMove<M>> = root_moves.iter().copied().filter(|m| m.exact).collect();
-    let best = scored.iter().map(|m| m.score).max()?;
-    let mut rng = Rng::new(seed ^ 0x5eed_1e7e1);
-    if rng.chance(settings.mistake_percent) && best < MATE_BOUND {
-        let plausible: Vec<RootMove<M>> = scored
-            .iter()
-            .copied()
-            .filter(|m| m.score < best && m.score >= best - settings.mistake_margin_cp)
-            .collect();
-        if !plausible.is_empty() {
-            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
-        }
-    }
-    scored
-        .iter()
-        .map(|m| (m.score.saturating_add(rng.symmetric(settings.noise_cp)), *m))
-        .max_by_key(|(noisy, _)| *noisy)
-        .map(|(_, m)| m)
-}
 
 /// A position of the tree with its distance from the root and whether its side to move is
 /// in check (the parent has had to find that out already).
@@ -610,7 +494,8 @@ impl<P: SearchPosition> Search<'_, P> {
                 }
             }
             hash_move = hit.and_then(|h| h.best_move);
-            if !in_check {
+            // Only the pruning of non-PV nodes reads the static evaluation.
+            if !in_check && !pv_node {
                 static_eval = pos.evaluate();
             }
             if !pv_node && !in_check && !is_mate_score(beta) {
@@ -866,109 +751,5 @@ impl<P: SearchPosition> Search<'_, P> {
             self.root_moves.insert(0, best);
             self.root_moves[1..].sort_by_key(|m| -m.score);
         }
-    }
-
-    /// Quiescence: stand pat or resolve captures, promotions and the variant's other noisy
-    /// actions until the position is quiet; in check, every evasion.
-    fn quiesce(&mut self, node: Node<P>, mut alpha: i32, beta: i32, qply: usize) -> i32 {
-        let Node { pos, ply, in_check } = node;
-        self.frames[ply].pv.clear();
-        if let Some(loser) = pos.lost_outright() {
-            return if loser == pos.turn() {
-                mated_in(ply)
-            } else {
-                MATE - ply as i32
-            };
-        }
-        self.count_node(ply);
-        if self.stopped {
-            return 0;
-        }
-        if ply >= MAX_PLY - 2 || qply >= MAX_QUIESCENCE_PLY {
-            return pos.evaluate();
-        }
-        let key = pos.hash();
-        let hit = self.tt.probe(key, ply);
-        if let Some(score) = hit.as_ref().and_then(|hit| hit.cutoff(alpha, beta)) {
-            return score;
-        }
-        let frame = &mut self.frames[ply];
-        frame.moves.clear();
-        frame.scores.clear();
-        let stand_pat;
-        let mut best_score;
-        if in_check {
-            pos.legal_moves(&mut frame.moves);
-            if frame.moves.is_empty() {
-                return mated_in(ply);
-            }
-            stand_pat = -INFINITY;
-            best_score = -INFINITY;
-        } else {
-            stand_pat = pos.evaluate();
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best_score = stand_pat;
-            pos.noisy_moves(&mut frame.moves);
-        }
-        let hash_move = hit.and_then(|h| h.best_move);
-        for &mv in frame.moves.iter() {
-            frame
-                .scores
-                .push(self.heuristics.score(pos, mv, true, hash_move, ply));
-        }
-        let mut best_move = None;
-        for index in 0..frame.moves.len() {
-            let mv = {
-                let frame = &mut self.frames[ply];
-                pick_next(&mut frame.moves, &mut frame.scores, index);
-                frame.moves[index]
-            };
-            if !in_check {
-                // Delta pruning: even winning this material cannot reach alpha.
-                let gain = pos.victim_value(mv) + pos.promotion_gain(mv);
-                if stand_pat + gain + DELTA_MARGIN <= alpha && gain > 0 {
-                    continue;
-                }
-                // Captures that lose the exchange are not worth resolving.
-                if pos.promotion_gain(mv) == 0 && !pos.see_ge(mv, 0) {
-                    continue;
-                }
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let node = Node {
-                pos: &child,
-                ply: ply + 1,
-                in_check: child.is_check(),
-            };
-            let score = -self.quiesce(node, -beta, -alpha, qply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        // Quiescence sees only some moves, so its best is never stored as exact.
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        if best_move.is_some() || best_score > -INFINITY {
-            self.tt.store(key, ply, 0, best_score, bound, best_move);
-        }
-        best_score
     }
 }

@@ -15,7 +15,7 @@
 //! "forward" with +y shifts, which need O.y room; Black's need N−8−O.y.
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
-use crate::position::{SearchPosition, HISTORY_SLOTS};
+use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
 use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
@@ -266,6 +266,15 @@ impl SearchPosition for RelativePosition {
 
     fn is_noisy(&self, mv: RelativeMove) -> bool {
         captures_directly(self, mv) || enemy_loses_over_edge(self, mv)
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<RelativeMove>) {
+        let start = moves.len();
+        self.legal_moves(moves);
+        let risk = EdgeRisk::new(self);
+        keep_only(moves, start, |mv| {
+            captures_directly(self, mv) || risk.loses_piece(mv)
+        });
     }
 
     fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
