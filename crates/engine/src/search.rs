@@ -3,10 +3,10 @@
 //! against zugzwang), late-move reductions, check extensions, reverse futility and late-move
 //! pruning near the leaves, and repetition / 50-move awareness inside the tree.
 //!
-//! One node function, [`Search::negamax`], serves the root and every inner node; the root's
+//! One node function, `Search::negamax`, serves the root and every inner node; the root's
 //! differences (its persistent move order, exact scores for the level, no pruning) sit behind
 //! its `ROOT` parameter. Each ply keeps its move list, ordering scores, tried quiet moves and
-//! principal variation in a [`Frame`], reused from node to node. The tuning numbers are in
+//! principal variation in a `Frame`, reused from node to node. The tuning numbers are in
 //! [`crate::search_params`]; quiescence is in `search/quiescence.rs`.
 //!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
@@ -432,7 +432,7 @@ impl<P: SearchPosition> Search<'_, P> {
 
     /// The alpha-beta search of one node, the root (`ROOT`, ply 0) or an inner node.
     ///
-    /// The root is entered only with legal moves (see [`Search::iterate`]); it searches
+    /// The root is entered only with legal moves (see `Search::iterate`); it searches
     /// `root_moves` in their carried-over order, neither prunes nor extends, records each
     /// move's score for the level and moves the best to the front. Inner nodes order their
     /// own moves and may cut off early by table, draw, pruning or a null move.
