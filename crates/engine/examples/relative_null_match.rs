@@ -1,10 +1,8 @@
-//! A/B match: relative chess with a null move against relative chess without it, at a fixed
+//! A/B match: relative chess with the null move against relative chess without it, at a fixed
 //! node budget per move, paired openings (each random opening once with each colour).
 //!
 //! `cargo run --release -p boardshift-engine --example relative_null_match [pairs] [nodes]
-//! [first pair] [mode]` (defaults 20, 10000, 0, plain). Modes: `plain` (the null move
-//! against none), `verified` (the null move with verification against none),
-//! `verified-vs-plain`. Both sides run in one process at the same node
+//! [first pair]` (defaults 20, 10000, 0). Both sides run in one process at the same node
 //! budget, so the result does not depend on the machine's load; the speed of the pass itself
 //! is measured separately by the `relative_speed` example.
 
@@ -13,11 +11,10 @@ use engine::{FrozenClock, Level, Limits, SearchPosition, SearchRequest, Searcher
 use rules::relative::{RelativeMove, RelativeOptions, RelativePosition};
 use rules::{Color, GamePosition, MoveTextError, VariantKind};
 
-/// Relative chess with the null move as `MODE` says: 0 none, 1 plain, 2 verified.
 #[derive(Clone, Debug)]
-struct Tried<const MODE: u8>(RelativePosition);
+struct WithoutNull(RelativePosition);
 
-impl<const MODE: u8> GamePosition for Tried<MODE> {
+impl GamePosition for WithoutNull {
     type Move = RelativeMove;
     const VARIANT: VariantKind = VariantKind::Relative;
     fn turn(&self) -> Color {
@@ -82,8 +79,7 @@ impl<const MODE: u8> GamePosition for Tried<MODE> {
     }
 }
 
-impl<const MODE: u8> SearchPosition for Tried<MODE> {
-    const VERIFY_NULL_MOVE: bool = MODE == 2;
+impl SearchPosition for WithoutNull {
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
     }
@@ -108,11 +104,8 @@ impl<const MODE: u8> SearchPosition for Tried<MODE> {
     fn see_ge(&self, mv: RelativeMove, threshold: i32) -> bool {
         self.0.see_ge(mv, threshold)
     }
-    fn null_move(&self) -> Option<Self> {
-        if MODE == 0 {
-            return None;
-        }
-        self.0.null_move().map(Tried)
+    fn null_move(&self) -> Option<WithoutNull> {
+        None
     }
     fn has_non_pawn_material(&self) -> bool {
         self.0.has_non_pawn_material()
@@ -122,23 +115,18 @@ impl<const MODE: u8> SearchPosition for Tried<MODE> {
     }
 }
 
-/// 1, ½ or 0 for the side searching `Tried<A>` (against `Tried<B>`).
-fn play<const A: u8, const B: u8>(
-    start: &RelativePosition,
-    a_is_white: bool,
-    nodes: u64,
-    seed: u64,
-) -> f64 {
-    let mut searcher_a = Searcher::<Tried<A>>::new(16);
-    let mut searcher_b = Searcher::<Tried<B>>::new(16);
+/// 1, ½ or 0 for the side with the null move.
+fn play(start: &RelativePosition, null_is_white: bool, nodes: u64, seed: u64) -> f64 {
+    let mut with = Searcher::<RelativePosition>::new(16);
+    let mut without = Searcher::<WithoutNull>::new(16);
     let mut pos = start.clone();
     let mut keys: Vec<u64> = Vec::new();
-    let a_color = if a_is_white {
+    let null_color = if null_is_white {
         Color::White
     } else {
         Color::Black
     };
-    let score_for = |winner: Color| if winner == a_color { 1.0 } else { 0.0 };
+    let score_for = |winner: Color| if winner == null_color { 1.0 } else { 0.0 };
     for ply in 0..400 {
         if let Some(loser) = pos.lost_outright() {
             return score_for(loser.other());
@@ -155,20 +143,19 @@ fn play<const A: u8, const B: u8>(
             return 0.5;
         }
         let limits = Limits::nodes(nodes);
-        let mv = if pos.turn() == a_color {
-            let wrapped = Tried::<A>(pos.clone());
-            let request = SearchRequest::new(&wrapped, Level::Hard, &FrozenClock)
+        let mv = if pos.turn() == null_color {
+            let request = SearchRequest::new(&pos, Level::Hard, &FrozenClock)
                 .with_history(&keys)
                 .with_limits(limits)
                 .with_seed(seed + ply);
-            searcher_a.think(&request).best_move
+            with.think(&request).best_move
         } else {
-            let wrapped = Tried::<B>(pos.clone());
+            let wrapped = WithoutNull(pos.clone());
             let request = SearchRequest::new(&wrapped, Level::Hard, &FrozenClock)
                 .with_history(&keys)
                 .with_limits(limits)
                 .with_seed(seed + ply);
-            searcher_b.think(&request).best_move
+            without.think(&request).best_move
         };
         keys.push(key);
         pos.play_unchecked(mv.expect("a move in an unfinished game"));
@@ -198,13 +185,6 @@ fn main() {
     let pairs: u64 = args.next().map_or(20, |a| a.parse().unwrap());
     let nodes: u64 = args.next().map_or(10_000, |a| a.parse().unwrap());
     let first_pair: u64 = args.next().map_or(0, |a| a.parse().unwrap());
-    let mode = args.next().unwrap_or_else(|| "plain".to_string());
-    let play_pair = match mode.as_str() {
-        "plain" => play::<1, 0>,
-        "verified" => play::<2, 0>,
-        "verified-vs-plain" => play::<2, 1>,
-        other => panic!("unknown mode {other}: plain, verified or verified-vs-plain"),
-    };
     let (mut total, mut games) = (0.0, 0);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for pair in first_pair..pairs {
@@ -212,7 +192,7 @@ fn main() {
             continue;
         };
         for null_is_white in [true, false] {
-            let score = play_pair(&start, null_is_white, nodes, pair * 1000);
+            let score = play(&start, null_is_white, nodes, pair * 1000);
             total += score;
             games += 1;
             match score {

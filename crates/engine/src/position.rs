@@ -15,11 +15,6 @@ pub trait SearchPosition: GamePosition {
     /// end in such a cycle, while a real draw needs the third occurrence.
     const TWOFOLD_IS_DRAW: bool = true;
 
-    /// Whether a null-move cut-off must be confirmed by a shallower search of the real moves,
-    /// for variants where passing is too often better than any move for the pass to be
-    /// trusted on its own.
-    const VERIFY_NULL_MOVE: bool = false;
-
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
 

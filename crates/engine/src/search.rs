@@ -692,27 +692,7 @@ impl<P: SearchPosition> Search<'_, P> {
         if self.stopped {
             return Some(0);
         }
-        if score < beta {
-            return None;
-        }
-        let verify_depth = depth - 1 - reduction;
-        if P::VERIFY_NULL_MOVE && verify_depth > 0 {
-            // The same node, searched shallower without a pass: the cut-off stands only if a
-            // real move also holds beta. It runs before this node uses its frame.
-            let node = Node {
-                pos,
-                ply,
-                in_check: false,
-            };
-            let verified = self.negamax::<false>(node, verify_depth, beta - 1, beta, false);
-            if self.stopped {
-                return Some(0);
-            }
-            if verified < beta {
-                return None;
-            }
-        }
-        Some(if score >= MATE_BOUND { beta } else { score })
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
 
     /// How many plies less than a full depth the `searched`-th move (counting from 0) is
