@@ -287,6 +287,15 @@ impl SearchPosition for RelativePosition {
     }
 
     fn null_move(&self) -> Option<RelativePosition> {
+        // Every real move shifts the board, and can push the mover's own pieces that stand
+        // off the inner board over the edge; a pass never does. With such pieces the pass is
+        // too often better than any move for its score to be trusted.
+        let exposed = self
+            .pieces_of(self.turn())
+            .any(|(square, _)| !self.is_on_inner_board(square));
+        if exposed {
+            return None;
+        }
         passed(self)
     }
 
@@ -324,7 +333,7 @@ mod tests {
                 break;
             }
             if !pos.is_check() {
-                let null = pos.null_move().expect("a pass when not in check");
+                let null = passed(&pos).expect("a pass when not in check");
                 assert_eq!(null.turn(), pos.turn().other());
                 let board =
                     |p: &RelativePosition| p.position_text().split(' ').next().map(str::to_string);
@@ -334,7 +343,7 @@ mod tests {
                 assert_eq!(null.ep_square(), None);
                 assert_eq!(null.halfmove_clock(), pos.halfmove_clock() + 1);
                 assert_ne!(null.hash(), pos.hash());
-                let back = null.null_move().expect("passing back");
+                let back = passed(&null).expect("passing back");
                 assert_eq!(back.turn(), pos.turn());
                 if pos.ep_square().is_none() {
                     assert_eq!(back.hash(), pos.hash());
@@ -344,6 +353,38 @@ mod tests {
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
         }
         assert!(passes > 20);
+    }
+
+    #[test]
+    fn no_null_move_while_own_pieces_stand_off_the_inner_board() {
+        let mut rng = Rng::new(5);
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let (mut refused, mut allowed) = (0, 0);
+        for _ in 0..120 {
+            let mut moves = Vec::new();
+            if pos.lost_outright().is_none() {
+                pos.legal_moves(&mut moves);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.is_check() {
+                let exposed = pos
+                    .pieces_of(pos.turn())
+                    .any(|(square, _)| !pos.is_on_inner_board(square));
+                assert_eq!(pos.null_move().is_none(), exposed, "{pos:?}");
+                if exposed {
+                    refused += 1;
+                } else {
+                    allowed += 1;
+                }
+            }
+            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        assert!(
+            refused > 0 && allowed > 0,
+            "{refused} refused, {allowed} allowed"
+        );
     }
 
     #[test]
