@@ -7,12 +7,45 @@
 use engine::rng::Rng;
 use engine::score::MATE;
 use engine::time::FrozenClock;
-use engine::{think, Level, Limits, SearchPosition, Searcher, StdClock, TimeSource};
+use engine::{
+    Level, Limits, SearchPosition, SearchRequest, SearchResult, Searcher, StdClock, TimeSource,
+};
 use rules::regroupment::{allowed_back_ranks, start_fen, RegroupmentOptions};
 use rules::relative::{Leave, Recentering, RelativeOptions, RelativePosition};
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
 use rules::{CastlingMode, ChessPosition, GamePosition};
 use std::sync::atomic::Ordering;
+
+/// A request from the positional arguments these tests read best with.
+fn request<'a, P>(
+    position: &'a P,
+    history_keys: &'a [u64],
+    limits: &Limits,
+    level: Level,
+    seed: u64,
+    time: &'a dyn TimeSource,
+) -> SearchRequest<'a, P> {
+    SearchRequest {
+        position,
+        history_keys,
+        limits: *limits,
+        level,
+        seed,
+        time,
+    }
+}
+
+/// One search with a fresh table.
+fn think<P: SearchPosition>(
+    position: &P,
+    history_keys: &[u64],
+    limits: &Limits,
+    level: Level,
+    seed: u64,
+    time: &dyn TimeSource,
+) -> SearchResult<P::Move> {
+    engine::think(&request(position, history_keys, limits, level, seed, time))
+}
 
 fn legal<P: GamePosition>(pos: &P) -> Vec<P::Move> {
     let mut moves = Vec::new();
@@ -373,41 +406,38 @@ fn finds_a_relative_mate_that_only_the_boundary_rule_allows() {
 fn mate_scores_keep_their_distance_through_the_table() {
     let mut searcher = Searcher::<ChessPosition>::new(8);
     let pos = ChessPosition::from_fen("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1").unwrap();
-    let first = searcher.think(
+    let first = searcher.think(&request(
         &pos,
         &[],
         &Limits::depth(8),
         Level::Analysis,
         1,
         &FrozenClock,
-        &mut |_| {},
-    );
+    ));
     assert_eq!(first.score, MATE - 5);
     // Again with the table full of this search's results: the same distance.
-    let again = searcher.think(
+    let again = searcher.think(&request(
         &pos,
         &[],
         &Limits::depth(8),
         Level::Analysis,
         1,
         &FrozenClock,
-        &mut |_| {},
-    );
+    ));
     assert_eq!(again.score, MATE - 5);
     // Two plies on, the table's entries are read two plies nearer the root: mate in two.
     assert!(first.pv.len() >= 3);
     let mut next = pos;
     next.play_unchecked(first.pv[0]);
     next.play_unchecked(first.pv[1]);
-    let later = searcher.think(
+    let later = searcher.think(&request(
         &next,
         &[],
         &Limits::depth(6),
         Level::Analysis,
         1,
         &FrozenClock,
-        &mut |_| {},
-    );
+    ));
     assert_eq!(later.score, MATE - 3);
 }
 
@@ -485,15 +515,14 @@ fn stop_flag_and_time_limits_are_obeyed() {
     .unwrap();
     let mut searcher = Searcher::<ChessPosition>::new(4);
     searcher.stop_flag().store(true, Ordering::Relaxed);
-    let stopped = searcher.think(
+    let stopped = searcher.think(&request(
         &pos,
         &[],
         &Limits::default(),
         Level::Analysis,
         1,
         &StdClock::new(),
-        &mut |_| {},
-    );
+    ));
     assert!(
         legal(&pos).contains(&stopped.best_move.unwrap()),
         "a stopped search still moves"
@@ -501,15 +530,14 @@ fn stop_flag_and_time_limits_are_obeyed() {
     assert!(stopped.depth <= 1);
     searcher.stop_flag().store(false, Ordering::Relaxed);
     let clock = StdClock::new();
-    let timed = searcher.think(
+    let timed = searcher.think(&request(
         &pos,
         &[],
         &Limits::move_time(100),
         Level::Hard,
         1,
         &clock,
-        &mut |_| {},
-    );
+    ));
     assert!(
         timed.elapsed_ms < 400.0,
         "100 ms asked, {} ms used",
@@ -582,7 +610,7 @@ fn clock_management_never_flags() {
         };
         let clock = StdClock::new();
         let result =
-            searchers[side].think(&pos, &keys, &limits, Level::Hard, ply, &clock, &mut |_| {});
+            searchers[side].think(&request(&pos, &keys, &limits, Level::Hard, ply, &clock));
         remaining[side] -= clock.now_ms();
         assert!(remaining[side] > 0.0, "flag fell at ply {ply}");
         remaining[side] += 20.0;

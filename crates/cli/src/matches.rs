@@ -13,7 +13,7 @@ use crate::text::clip;
 use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
-use engine::{Level, Limits, Searcher, StdClock};
+use engine::{Level, Limits, SearchRequest, Searcher, StdClock};
 use rules::game::{Game, Outcome};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
@@ -74,15 +74,14 @@ fn play_game<P: ToolPosition>(
         } else {
             Limits::move_time(spec.move_time_ms)
         };
-        let result = searchers[color.index()].think(
-            &position,
-            &keys,
-            &limits,
+        let result = searchers[color.index()].think(&SearchRequest {
+            position: &position,
+            history_keys: &keys,
+            limits,
             level,
-            move_seed.next_u64(),
-            &StdClock::new(),
-            &mut |_| {},
-        );
+            seed: move_seed.next_u64(),
+            time: &StdClock::new(),
+        });
         let Some(mv) = result.best_move else {
             return Err(CliError::Internal(format!(
                 "no move in an unfinished game: {}",

@@ -6,7 +6,7 @@
 use crate::command::BenchArgs;
 use crate::tool_position::ToolPosition;
 use crate::{CliError, CliResult};
-use engine::{FrozenClock, Level, Limits, Searcher};
+use engine::{FrozenClock, Level, Limits, SearchRequest, Searcher};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
 use rules::sliding::SlidingPosition;
@@ -64,15 +64,10 @@ fn run_set<P: ToolPosition>(
     let started = Instant::now();
     for position in &positions {
         let mut searcher = Searcher::<P>::new(16);
-        let result = searcher.think(
-            position,
-            &[],
-            &Limits::depth(depth),
-            Level::Analysis,
-            1,
-            &FrozenClock,
-            &mut |_| {},
-        );
+        let request = SearchRequest::new(position, Level::Analysis, &FrozenClock)
+            .with_limits(Limits::depth(depth))
+            .with_seed(1);
+        let result = searcher.think(&request);
         nodes += result.nodes;
     }
     Ok((nodes, started.elapsed().as_secs_f64() * 1000.0))
@@ -138,14 +133,10 @@ fn relative_after_opening() -> Result<RelativePosition, CliError> {
     let mut pos = <RelativePosition as ToolPosition>::start(&options, 1, false)
         .map_err(CliError::Internal)?;
     for _ in 0..4 {
-        let result = engine::think(
-            &pos,
-            &[],
-            &Limits::depth(3),
-            Level::Analysis,
-            1,
-            &FrozenClock,
-        );
+        let request = SearchRequest::new(&pos, Level::Analysis, &FrozenClock)
+            .with_limits(Limits::depth(3))
+            .with_seed(1);
+        let result = engine::think(&request);
         let mv = result
             .best_move
             .ok_or_else(|| CliError::Internal("the relative opening ended".to_string()))?;

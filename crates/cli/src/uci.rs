@@ -16,7 +16,7 @@ use crate::tool_position::ToolPosition;
 use crate::CliResult;
 use engine::score::{mate_in_moves, MATE_BOUND};
 use engine::time::Clock;
-use engine::{Level, Limits, SearchInfo, Searcher, StdClock};
+use engine::{Level, Limits, SearchInfo, SearchRequest, Searcher, StdClock};
 use io::{read_line, InputLine, Output, MAX_LINE_BYTES};
 use rules::options::VariantOptions;
 use rules::relative::RelativePosition;
@@ -119,15 +119,15 @@ impl<P: ToolPosition> UciSession for Session<P> {
                 line_text(&position, info.pv).join(" ")
             ));
         };
-        let result = self.searcher.think(
-            &position,
-            &self.keys,
-            limits,
+        let request = SearchRequest {
+            position: &position,
+            history_keys: &self.keys,
+            limits: *limits,
             level,
             seed,
-            &clock,
-            &mut report,
-        );
+            time: &clock,
+        };
+        let result = self.searcher.think_with_progress(&request, &mut report);
         match result.best_move {
             Some(mv) => format!("bestmove {}", position.move_text(mv)),
             None => "bestmove 0000".to_string(),

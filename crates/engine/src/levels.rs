@@ -3,6 +3,9 @@
 //! mistake a beginner can exploit. Hard searches at full strength within its time; Analysis
 //! has no limits of its own. Every choice is reproducible from the seed.
 
+use crate::rng::Rng;
+use crate::score::MATE_BOUND;
+
 /// How strongly the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -97,4 +100,42 @@ pub struct LevelSettings {
     /// A draw counts as this much worse than equal for the searching side, so that it plays
     /// on in balanced positions instead of repeating (analysis reports true scores: 0).
     pub contempt_cp: i32,
+}
+
+/// A root move with the score its last search gave it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootMove<M> {
+    pub mv: M,
+    pub score: i32,
+    /// Whether `score` is exact (searched with a full window at the last completed depth).
+    pub exact: bool,
+}
+
+/// Lets the level pick a move other than the best among the exactly scored root moves.
+pub(crate) fn choose_with_level<M: Copy>(
+    root_moves: &[RootMove<M>],
+    settings: &LevelSettings,
+    seed: u64,
+) -> Option<RootMove<M>> {
+    if !settings.exact_root_scores || root_moves.len() < 2 {
+        return None;
+    }
+    let scored: Vec<RootMove<M>> = root_moves.iter().copied().filter(|m| m.exact).collect();
+    let best = scored.iter().map(|m| m.score).max()?;
+    let mut rng = Rng::new(seed ^ 0x5eed_1e7e1);
+    if rng.chance(settings.mistake_percent) && best < MATE_BOUND {
+        let plausible: Vec<RootMove<M>> = scored
+            .iter()
+            .copied()
+            .filter(|m| m.score < best && m.score >= best - settings.mistake_margin_cp)
+            .collect();
+        if !plausible.is_empty() {
+            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
+        }
+    }
+    scored
+        .iter()
+        .map(|m| (m.score.saturating_add(rng.symmetric(settings.noise_cp)), *m))
+        .max_by_key(|(noisy, _)| *noisy)
+        .map(|(_, m)| m)
 }

@@ -3,7 +3,7 @@
 //! then quiet moves by their history score.
 
 use crate::position::{SearchPosition, HISTORY_SLOTS};
-use crate::search::MAX_PLY;
+use crate::search_params::MAX_PLY;
 use rules::Color;
 
 const HASH_MOVE: i32 = 4_000_000;
@@ -62,10 +62,11 @@ impl<M: Copy + Eq> Heuristics<M> {
             return HASH_MOVE;
         }
         if noisy {
-            let victim = pos.victim_value(mv) + pos.promotion_gain(mv);
+            let captured = pos.victim_value(mv);
+            let victim = captured + pos.promotion_gain(mv);
             if victim > 0 {
                 let order = victim * 16 - pos.attacker_value(mv) / 8;
-                if pos.victim_value(mv) > 0 && !pos.see_ge(mv, 0) {
+                if captured > 0 && !pos.see_ge(mv, 0) {
                     return BAD_CAPTURE + order;
                 }
                 return GOOD_NOISY + order;
@@ -119,14 +120,41 @@ impl<M: Copy + Eq> Default for Heuristics<M> {
 }
 
 /// Moves the highest-scored remaining move to `index` (selection sort, one step at a time,
-/// since a cut-off usually comes early and the rest need not be sorted).
+/// since a cut-off usually comes early and the rest need not be sorted). Of equal scores the
+/// first wins.
 pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) {
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
+    let remaining = &scores[index..];
+    let Some((&first, rest)) = remaining.split_first() else {
+        return;
+    };
+    // The running best stays in a register: this scan is hot where moves are many.
+    let mut best = 0;
+    let mut best_score = first;
+    for (offset, &score) in rest.iter().enumerate() {
+        if score > best_score {
+            best = offset + 1;
+            best_score = score;
         }
     }
-    moves.swap(index, best);
-    scores.swap(index, best);
+    moves.swap(index, index + best);
+    scores.swap(index, index + best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_next_brings_the_first_of_the_highest_scores_forward() {
+        let mut moves = ['a', 'b', 'c', 'd', 'e'];
+        let mut scores = [3, 9, 1, 9, 5];
+        pick_next(&mut moves, &mut scores, 0);
+        assert_eq!((moves[0], scores[0]), ('b', 9));
+        pick_next(&mut moves, &mut scores, 1);
+        assert_eq!((moves[1], scores[1]), ('d', 9));
+        pick_next(&mut moves, &mut scores, 2);
+        assert_eq!((moves[2], scores[2]), ('e', 5));
+        pick_next(&mut moves, &mut scores, 4);
+        assert_eq!(moves.len(), 5);
+    }
 }

@@ -41,20 +41,12 @@ pub trait SearchPosition: GamePosition {
         noisy.extend(moves.iter().map(|&mv| self.is_noisy(mv)));
     }
 
-    /// Appends the legal noisy actions.
+    /// Appends the legal noisy actions. Variants whose noisiness test shares work between
+    /// moves override this, as they do `classify_noisy`.
     fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
         let start = moves.len();
         self.legal_moves(moves);
-        let mut noisy = Vec::with_capacity(moves.len() - start);
-        self.classify_noisy(&moves[start..], &mut noisy);
-        let mut keep = start;
-        for (i, is_noisy) in (start..moves.len()).zip(noisy) {
-            if is_noisy {
-                moves[keep] = moves[i];
-                keep += 1;
-            }
-        }
-        moves.truncate(keep);
+        keep_only(moves, start, |mv| self.is_noisy(mv));
     }
 
     /// Static exchange evaluation: whether `mv`, followed by the best sequence of captures
@@ -75,4 +67,21 @@ pub trait SearchPosition: GamePosition {
     /// A slot in `0..HISTORY_SLOTS` identifying `mv` for the history heuristic (typically
     /// from-square × 64 + to-square); collisions only cost ordering quality.
     fn history_slot(&self, mv: Self::Move) -> usize;
+}
+
+/// Removes from `moves[start..]` the moves `keep` refuses, keeping the order of the rest.
+pub(crate) fn keep_only<M: Copy>(
+    moves: &mut Vec<M>,
+    start: usize,
+    mut keep: impl FnMut(M) -> bool,
+) {
+    let mut kept = start;
+    for index in start..moves.len() {
+        let mv = moves[index];
+        if keep(mv) {
+            moves[kept] = mv;
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }

@@ -3,51 +3,26 @@
 //! against zugzwang), late-move reductions, check extensions, reverse futility and late-move
 //! pruning near the leaves, and repetition / 50-move awareness inside the tree.
 //!
+//! One node function, `Search::negamax`, serves the root and every inner node; the root's
+//! differences (its persistent move order, exact scores for the level, no pruning) sit behind
+//! its `ROOT` parameter. Each ply keeps its move list, ordering scores, tried quiet moves and
+//! principal variation in a `Frame`, reused from node to node. The tuning numbers are in
+//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`.
+//!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
 
-use crate::levels::{Level, LevelSettings};
+mod quiescence;
+
+use crate::levels::{choose_with_level, RootMove};
 use crate::ordering::{pick_next, Heuristics};
 use crate::position::SearchPosition;
-use crate::rng::Rng;
+use crate::request::{SearchInfo, SearchRequest, SearchResult};
 use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
+use crate::search_params::*;
 use crate::time::{Limits, TimeBudget, TimeSource};
 use crate::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// The deepest ply the search ever reaches (extensions included).
-pub const MAX_PLY: usize = 128;
-/// How far quiescence may go below the horizon; bounds check–evasion–check chains.
-const MAX_QUIESCENCE_PLY: usize = 12;
-const ASPIRATION_WINDOW: i32 = 25;
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult<M> {
-    /// `None` only when the side to move has no legal action (the game is over).
-    pub best_move: Option<M>,
-    /// Centipawns from the side to move's view; mates as in [`crate::score`].
-    pub score: i32,
-    /// The last fully searched depth.
-    pub depth: u32,
-    pub seldepth: u32,
-    pub nodes: u64,
-    /// The expected line, starting with `best_move`.
-    pub pv: Vec<M>,
-    pub elapsed_ms: f64,
-}
-
-/// Progress after each completed iteration (what UCI prints as `info`).
-#[derive(Clone, Debug)]
-pub struct SearchInfo<'a, M> {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub nodes: u64,
-    pub elapsed_ms: f64,
-    pub pv: &'a [M],
-    pub hashfull: u32,
-}
 
 /// A search engine for one position type, keeping its transposition table and history
 /// between moves of a game.
@@ -55,7 +30,7 @@ pub struct Searcher<P: SearchPosition> {
     tt: TranspositionTable<P::Move>,
     heuristics: Heuristics<P::Move>,
     stop: Arc<AtomicBool>,
-    reductions: Vec<[u8; 64]>,
+    reductions: Vec<[u8; LMR_MOVE_COLUMNS]>,
 }
 
 /// The default transposition table size, small enough for a browser worker.
@@ -63,23 +38,11 @@ pub const DEFAULT_TABLE_MB: usize = 16;
 
 impl<P: SearchPosition> Searcher<P> {
     pub fn new(table_mb: usize) -> Searcher<P> {
-        let reductions = (0..=MAX_PLY)
-            .map(|depth| {
-                let mut row = [0u8; 64];
-                for (index, r) in row.iter_mut().enumerate() {
-                    if depth > 0 && index > 0 {
-                        let value = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
-                        *r = value.clamp(0.0, 60.0) as u8;
-                    }
-                }
-                row
-            })
-            .collect();
         Searcher {
             tt: TranspositionTable::new(table_mb),
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
-            reductions,
+            reductions: reduction_table(),
         }
     }
 
@@ -101,27 +64,22 @@ impl<P: SearchPosition> Searcher<P> {
         self.heuristics.clear();
     }
 
-    /// Searches `position` and returns the move to play.
-    ///
-    /// `history_keys` are the `repetition_key`s of the game's earlier positions, oldest
-    /// first (the current position may be included as the last one). `limits` add to the
-    /// level's own limits; `seed` makes the level's deliberate imprecision reproducible;
-    /// `info` hears about every completed iteration.
-    #[allow(clippy::too_many_arguments)]
-    pub fn think(
+    /// Searches the request's position and returns the move to play.
+    pub fn think(&mut self, request: &SearchRequest<P>) -> SearchResult<P::Move> {
+        self.think_with_progress(request, &mut |_| {})
+    }
+
+    /// [`Searcher::think`], telling `info` about every completed iteration.
+    pub fn think_with_progress(
         &mut self,
-        position: &P,
-        history_keys: &[u64],
-        limits: &Limits,
-        level: Level,
-        seed: u64,
-        time: &dyn TimeSource,
+        request: &SearchRequest<P>,
         info: &mut dyn FnMut(&SearchInfo<P::Move>),
     ) -> SearchResult<P::Move> {
         self.tt.new_search();
         self.heuristics.new_search();
-        let settings = level.settings();
-        let mut limits = *limits;
+        let position = request.position;
+        let settings = request.level.settings();
+        let mut limits = request.limits;
         let no_limit_given = limits.clock.is_none()
             && limits.move_time_ms.is_none()
             && limits.depth.is_none()
@@ -129,13 +87,14 @@ impl<P: SearchPosition> Searcher<P> {
         if !limits.infinite && no_limit_given {
             limits.move_time_ms = settings.default_move_time_ms;
         }
-        let mut keys: Vec<u64> = history_keys.to_vec();
+        let mut keys: Vec<u64> = request.history_keys.to_vec();
         let root_key = position.repetition_key();
         if keys.last() == Some(&root_key) {
             keys.pop();
         }
         let root_index = keys.len();
         keys.push(root_key);
+        let time = request.time;
         let start_ms = time.now_ms();
         let mut search = Search {
             tt: &mut self.tt,
@@ -152,20 +111,19 @@ impl<P: SearchPosition> Searcher<P> {
             can_stop: false,
             keys,
             root_index,
-            move_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
-            score_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
-            quiet_buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            frames: (0..=MAX_PLY + 1).map(|_| Frame::default()).collect(),
+            noisy_flags: Vec::new(),
             root_moves: Vec::new(),
-            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            iteration_best: None,
             exact_root_scores: settings.exact_root_scores,
             contempt: settings.contempt_cp,
-            noisy_buffer: Vec::new(),
         };
+        let deepest = MAX_PLY as u32 - DEPTH_HEADROOM;
         let max_depth = min_option(limits.depth, settings.max_depth)
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
+            .unwrap_or(deepest)
+            .clamp(1, deepest);
         let mut result = search.iterate(position, max_depth, &limits, info);
-        if let Some(choice) = choose_with_level(&search.last_root_moves(), &settings, seed) {
+        if let Some(choice) = choose_with_level(&search.root_moves, &settings, request.seed) {
             if Some(choice.mv) != result.best_move {
                 result.best_move = Some(choice.mv);
                 result.score = choice.score;
@@ -186,70 +144,58 @@ fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
 }
 
 /// Searches with a fresh table: the simplest entry point (a browser worker or a test).
-/// See [`Searcher::think`] for the arguments.
-pub fn think<P: SearchPosition>(
-    position: &P,
-    history_keys: &[u64],
-    limits: &Limits,
-    level: Level,
-    seed: u64,
-    time: &dyn TimeSource,
-) -> SearchResult<P::Move> {
-    Searcher::<P>::new(DEFAULT_TABLE_MB).think(
-        position,
-        history_keys,
-        limits,
-        level,
-        seed,
-        time,
-        &mut |_| {},
-    )
+pub fn think<P: SearchPosition>(request: &SearchRequest<P>) -> SearchResult<P::Move> {
+    Searcher::<P>::new(DEFAULT_TABLE_MB).think(request)
 }
 
 /// A root move with its score and line, found in an iteration that may not complete.
 type Line<M> = (M, i32, Vec<M>);
 
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RootMove<M> {
-    pub mv: M,
-    pub score: i32,
-    /// Whether `score` is exact (searched with a full window at the last completed depth).
-    pub exact: bool,
+/// A position of the tree with its distance from the root and whether its side to move is
+/// in check (the parent has had to find that out already).
+struct Node<'p, P> {
+    pos: &'p P,
+    ply: usize,
+    in_check: bool,
 }
 
-/// Lets the level pick a move other than the best among the exactly scored root moves.
-fn choose_with_level<M: Copy>(
-    root_moves: &[RootMove<M>],
-    settings: &LevelSettings,
-    seed: u64,
-) -> Option<RootMove<M>> {
-    if !settings.exact_root_scores || root_moves.len() < 2 {
-        return None;
+// Not derived: the derive would ask `P: Copy`.
+impl<P> Clone for Node<'_, P> {
+    fn clone(&self) -> Self {
+        *self
     }
-    let scored: Vec<RootMove<M>> = root_moves.iter().copied().filter(|m| m.exact).collect();
-    let best = scored.iter().map(|m| m.score).max()?;
-    let mut rng = Rng::new(seed ^ 0x5eed_1e7e1);
-    if rng.chance(settings.mistake_percent) && best < MATE_BOUND {
-        let plausible: Vec<RootMove<M>> = scored
-            .iter()
-            .copied()
-            .filter(|m| m.score < best && m.score >= best - settings.mistake_margin_cp)
-            .collect();
-        if !plausible.is_empty() {
-            return Some(plausible[rng.below(plausible.len() as u64) as usize]);
+}
+
+impl<P> Copy for Node<'_, P> {}
+
+/// What one ply of the search keeps while its children are searched, reused by every node
+/// at that ply so that no node allocates.
+struct Frame<M> {
+    /// The legal (or, in quiescence, noisy) moves, ordered lazily by [`pick_next`].
+    moves: Vec<M>,
+    /// Each move's ordering score; in the main search the low bit says whether it is noisy.
+    scores: Vec<i32>,
+    /// The quiet moves tried so far, penalised in the history when a later one cuts off.
+    quiets: Vec<M>,
+    /// This ply's line of the triangular principal variation: the best line from here.
+    pv: Vec<M>,
+}
+
+impl<M> Default for Frame<M> {
+    fn default() -> Self {
+        Frame {
+            moves: Vec::new(),
+            scores: Vec::new(),
+            quiets: Vec::new(),
+            pv: Vec::new(),
         }
     }
-    scored
-        .iter()
-        .map(|m| (m.score.saturating_add(rng.symmetric(settings.noise_cp)), *m))
-        .max_by_key(|(noisy, _)| *noisy)
-        .map(|(_, m)| m)
 }
 
 struct Search<'a, P: SearchPosition> {
     tt: &'a mut TranspositionTable<P::Move>,
     heuristics: &'a mut Heuristics<P::Move>,
-    reductions: &'a [[u8; 64]],
+    reductions: &'a [[u8; LMR_MOVE_COLUMNS]],
     stop: &'a AtomicBool,
     time: &'a dyn TimeSource,
     start_ms: f64,
@@ -263,16 +209,17 @@ struct Search<'a, P: SearchPosition> {
     /// Repetition keys: the game before the root, the root at `root_index`, then the path.
     keys: Vec<u64>,
     root_index: usize,
-    move_buffers: Vec<Vec<P::Move>>,
-    score_buffers: Vec<Vec<i32>>,
-    quiet_buffers: Vec<Vec<P::Move>>,
-    /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
-    pv: Vec<Vec<P::Move>>,
+    /// One frame per ply, `frames[ply]`.
+    frames: Vec<Frame<P::Move>>,
+    /// Scratch for `classify_noisy`, used only while a node orders its moves.
+    noisy_flags: Vec<bool>,
+    /// The root's moves, best first: their order carries from one iteration to the next.
+    root_moves: Vec<RootMove<P::Move>>,
+    /// The best root move of the current iteration so far, in case it does not complete.
+    iteration_best: Option<Line<P::Move>>,
     /// Search every root move with a full window, so each has an exact score for the level.
     exact_root_scores: bool,
     contempt: i32,
-    noisy_buffer: Vec<bool>,
-    root_moves: Vec<RootMove<P::Move>>,
 }
 
 impl<P: SearchPosition> Search<'_, P> {
@@ -303,10 +250,6 @@ impl<P: SearchPosition> Search<'_, P> {
         } else {
             DRAW + self.contempt
         }
-    }
-
-    fn last_root_moves(&self) -> Vec<RootMove<P::Move>> {
-        self.root_moves.clone()
     }
 
     /// Iterative deepening with aspiration windows.
@@ -357,19 +300,26 @@ impl<P: SearchPosition> Search<'_, P> {
             })
             .collect();
         let single_reply = self.root_moves.len() == 1 && !limits.infinite;
+        let in_check = root.is_check();
 
         let mut previous_score = 0;
         for depth in 1..=max_depth as i32 {
             self.seldepth = 0;
             let mut delta = ASPIRATION_WINDOW;
-            let (mut alpha, mut beta) = if depth >= 5 && !is_mate_score(previous_score) {
-                (previous_score - delta, previous_score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let mut iteration_best: Option<Line<P::Move>> = None;
+            let (mut alpha, mut beta) =
+                if depth >= ASPIRATION_MIN_DEPTH && !is_mate_score(previous_score) {
+                    (previous_score - delta, previous_score + delta)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
+            self.iteration_best = None;
             let score = loop {
-                let score = self.search_root(root, depth, alpha, beta, &mut iteration_best);
+                let node = Node {
+                    pos: root,
+                    ply: 0,
+                    in_check,
+                };
+                let score = self.negamax::<true>(node, depth, alpha, beta, true);
                 if self.stopped {
                     break score;
                 }
@@ -381,8 +331,8 @@ impl<P: SearchPosition> Search<'_, P> {
                 } else {
                     break score;
                 }
-                delta += delta / 2 + 10;
-                if delta > 1000 {
+                delta += delta / 2 + ASPIRATION_GROWTH;
+                if delta > ASPIRATION_MAX_WINDOW {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }
@@ -390,7 +340,7 @@ impl<P: SearchPosition> Search<'_, P> {
             if self.stopped {
                 // A move that proved better than the previous best in the interrupted
                 // iteration is trusted; otherwise the last completed iteration stands.
-                if let Some((mv, score, pv)) = iteration_best {
+                if let Some((mv, score, pv)) = self.iteration_best.take() {
                     if Some(mv) != result.best_move && score > result.score {
                         result.best_move = Some(mv);
                         result.score = score;
@@ -404,7 +354,7 @@ impl<P: SearchPosition> Search<'_, P> {
             result.score = score;
             result.depth = depth as u32;
             result.seldepth = self.seldepth as u32;
-            result.pv = self.pv[0].clone();
+            result.pv = self.frames[0].pv.clone();
             if result.pv.first() != result.best_move.as_ref() {
                 result.pv = vec![self.root_moves[0].mv];
             }
@@ -443,98 +393,12 @@ impl<P: SearchPosition> Search<'_, P> {
         result
     }
 
-    fn search_root(
-        &mut self,
-        root: &P,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        iteration_best: &mut Option<Line<P::Move>>,
-    ) -> i32 {
-        let original_alpha = alpha;
-        let in_check = root.is_check();
-        let mut best_score = -INFINITY;
-        let mut best_index = None;
-        self.pv[0].clear();
-        for index in 0..self.root_moves.len() {
-            let mv = self.root_moves[index].mv;
-            let mut child = root.clone();
-            child.play_unchecked(mv);
-            self.keys.push(child.repetition_key());
-            let new_depth = depth - 1;
-            let score = if self.exact_root_scores {
-                -self.negamax(&child, new_depth, -INFINITY, INFINITY, 1, true)
-            } else if index == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
-            } else {
-                let quiet = !root.is_noisy(mv) && !in_check && !child.is_check();
-                let reduction = if depth >= 3 && index >= 4 && quiet {
-                    (self.reductions[depth as usize][index.min(63)] as i32 - 1).max(0)
-                } else {
-                    0
-                };
-                let mut score =
-                    -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, 1, true);
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, 1, true);
-                }
-                score
-            };
-            self.keys.pop();
-            if self.stopped {
-                break;
-            }
-            let exact = self.exact_root_scores || index == 0 || score > alpha;
-            self.root_moves[index].score = if exact { score } else { -INFINITY };
-            self.root_moves[index].exact = exact && score > original_alpha && score < beta;
-            if self.exact_root_scores {
-                self.root_moves[index].exact = true;
-            }
-            if score > best_score {
-                best_score = score;
-            }
-            if score > alpha {
-                alpha = score;
-                best_index = Some(index);
-                self.update_pv(0, mv);
-                *iteration_best = Some((mv, score, self.pv[0].clone()));
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        if let Some(index) = best_index {
-            // The best move leads the next iteration; the others keep their relative order
-            // by score (stable, so equal scores keep the earlier order).
-            let best = self.root_moves.remove(index);
-            self.root_moves.insert(0, best);
-            let rest = &mut self.root_moves[1..];
-            rest.sort_by_key(|m| -m.score);
-        }
-        if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            let best_move = best_index.map(|_| self.root_moves[0].mv);
-            self.tt
-                .store(root.hash(), 0, depth, best_score, bound, best_move);
-        }
-        best_score
-    }
-
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(mv);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 
     /// Whether the position at `ply` is drawn by the 50-move rule or by repetition: one
@@ -566,120 +430,122 @@ impl<P: SearchPosition> Search<'_, P> {
         false
     }
 
-    fn negamax(
+    /// The alpha-beta search of one node, the root (`ROOT`, ply 0) or an inner node.
+    ///
+    /// The root is entered only with legal moves (see `Search::iterate`); it searches
+    /// `root_moves` in their carried-over order, neither prunes nor extends, records each
+    /// move's score for the level and moves the best to the front. Inner nodes order their
+    /// own moves and may cut off early by table, draw, pruning or a null move.
+    fn negamax<const ROOT: bool>(
         &mut self,
-        pos: &P,
+        node: Node<P>,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
-        ply: usize,
         allow_null: bool,
     ) -> i32 {
-        self.pv[ply].clear();
-        if let Some(loser) = pos.lost_outright() {
-            return if loser == pos.turn() {
-                mated_in(ply)
-            } else {
-                MATE - ply as i32
-            };
-        }
-        if ply >= MAX_PLY - 2 {
-            return pos.evaluate();
-        }
-        let in_check = pos.is_check();
-        if in_check {
-            depth += 1;
-        }
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
-        }
-        self.count_node(ply);
-        if self.stopped {
-            return 0;
-        }
-        if self.is_draw(pos, ply) {
-            return self.draw_score(ply);
-        }
-        // Mate-distance pruning: no line from here can beat a mate already found nearer.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        let pv_node = beta - alpha > 1;
-        let key = pos.hash();
-        let hit = self.tt.probe(key, ply);
-        if let Some(hit) = hit {
-            if !pv_node && hit.depth >= depth {
-                if let Some(score) = hit.cutoff(alpha, beta) {
+        let Node { pos, ply, in_check } = node;
+        self.frames[ply].pv.clear();
+        let key;
+        let pv_node;
+        let mut hash_move = None;
+        let mut static_eval = -INFINITY;
+        if ROOT {
+            key = pos.hash();
+            pv_node = beta - alpha > 1;
+        } else {
+            if let Some(loser) = pos.lost_outright() {
+                return if loser == pos.turn() {
+                    mated_in(ply)
+                } else {
+                    MATE - ply as i32
+                };
+            }
+            if ply >= MAX_PLY - 2 {
+                return pos.evaluate();
+            }
+            if in_check {
+                depth += 1;
+            }
+            if depth <= 0 {
+                return self.quiesce(node, alpha, beta, 0);
+            }
+            self.count_node(ply);
+            if self.stopped {
+                return 0;
+            }
+            if self.is_draw(pos, ply) {
+                return self.draw_score(ply);
+            }
+            // Mate-distance pruning: no line from here can beat a mate already found nearer.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            pv_node = beta - alpha > 1;
+            key = pos.hash();
+            let hit = self.tt.probe(key, ply);
+            if let Some(hit) = hit {
+                if !pv_node && hit.depth >= depth {
+                    if let Some(score) = hit.cutoff(alpha, beta) {
+                        return score;
+                    }
+                }
+            }
+            hash_move = hit.and_then(|h| h.best_move);
+            // Only the pruning of non-PV nodes reads the static evaluation.
+            if !in_check && !pv_node {
+                static_eval = pos.evaluate();
+            }
+            if !pv_node && !in_check && !is_mate_score(beta) {
+                if let Some(score) =
+                    self.prune_before_moves(pos, depth, beta, ply, static_eval, allow_null)
+                {
                     return score;
                 }
             }
         }
-        let hash_move = hit.and_then(|h| h.best_move);
-        let static_eval = if in_check { -INFINITY } else { pos.evaluate() };
 
-        if !pv_node && !in_check && !is_mate_score(beta) {
-            // Reverse futility: far above beta near the leaves, a quiet move will not fall.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
-                return static_eval;
+        let move_count = if ROOT {
+            self.root_moves.len()
+        } else {
+            let frame = &mut self.frames[ply];
+            frame.moves.clear();
+            frame.scores.clear();
+            frame.quiets.clear();
+            pos.legal_moves(&mut frame.moves);
+            if frame.moves.is_empty() {
+                return if in_check {
+                    mated_in(ply)
+                } else {
+                    self.draw_score(ply)
+                };
             }
-            if allow_null && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material() {
-                if let Some(null) = pos.null_move() {
-                    let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-                    self.keys.push(null.repetition_key());
-                    let score = -self.negamax(
-                        &null,
-                        depth - 1 - reduction,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                    );
-                    self.keys.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return if score >= MATE_BOUND { beta } else { score };
-                    }
-                }
+            self.noisy_flags.clear();
+            pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
+            for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
+                // The low bit carries the noisiness through the sort.
+                let order = self.heuristics.score(pos, mv, noisy, hash_move, ply);
+                frame.scores.push(order * 2 + noisy as i32);
             }
-        }
-
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        moves.clear();
-        scores.clear();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.move_buffers[ply] = moves;
-            self.score_buffers[ply] = scores;
-            return if in_check {
-                mated_in(ply)
-            } else {
-                self.draw_score(ply)
-            };
-        }
-        let mut noisy_flags = std::mem::take(&mut self.noisy_buffer);
-        noisy_flags.clear();
-        pos.classify_noisy(&moves, &mut noisy_flags);
-        for (&mv, &noisy) in moves.iter().zip(noisy_flags.iter()) {
-            // The low bit carries the noisiness through the sort.
-            scores.push(self.heuristics.score(pos, mv, noisy, hash_move, ply) * 2 + noisy as i32);
-        }
-        self.noisy_buffer = noisy_flags;
-        let mut tried_quiets = std::mem::take(&mut self.quiet_buffers[ply]);
-        tried_quiets.clear();
+            frame.moves.len()
+        };
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut best_index = None;
         let mut searched = 0usize;
-        for index in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, index);
-            let mv = moves[index];
-            let noisy = scores[index] & 1 != 0;
+        for index in 0..move_count {
+            let (mv, noisy) = if ROOT {
+                let mv = self.root_moves[index].mv;
+                (mv, pos.is_noisy(mv))
+            } else {
+                let frame = &mut self.frames[ply];
+                pick_next(&mut frame.moves, &mut frame.scores, index);
+                (frame.moves[index], frame.scores[index] & 1 != 0)
+            };
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
@@ -687,192 +553,203 @@ impl<P: SearchPosition> Search<'_, P> {
 
             if !pv_node && !in_check && quiet && best_score > -MATE_BOUND && searched > 0 {
                 // Late-move pruning and futility pruning of quiet moves near the leaves.
-                if depth <= 3 && searched >= 4 + (depth * depth * 2) as usize {
+                if depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                    && searched
+                        >= LATE_MOVE_PRUNING_BASE
+                            + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize
+                {
                     continue;
                 }
-                if depth <= 2 && static_eval + 110 * depth <= alpha {
+                if depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha {
                     continue;
                 }
             }
 
             self.keys.push(child.repetition_key());
             let new_depth = depth - 1;
-            let mut score;
-            if searched == 0 {
-                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+            let score = if ROOT && self.exact_root_scores {
+                self.child_score(&child, gives_check, new_depth, -INFINITY, INFINITY, ply)
+            } else if searched == 0 {
+                self.child_score(&child, gives_check, new_depth, alpha, beta, ply)
             } else {
-                let reduction = if depth >= 3
-                    && searched >= if pv_node { 3 } else { 2 }
-                    && quiet
-                    && !in_check
-                {
-                    let mut r = self.reductions[depth.min(MAX_PLY as i32) as usize]
-                        [searched.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if self.heuristics.is_killer(ply, mv) {
-                        r -= 1;
-                    }
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                score = -self.negamax(
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                // Principal-variation search: a null window, reduced for a late quiet move;
+                // again at full depth if it beats alpha, and with the full window if it
+                // lands inside it.
+                let reducible = quiet && !in_check;
+                let reduction =
+                    self.late_move_reduction::<ROOT>(depth, searched, pv_node, reducible, ply, mv);
+                let reduced_depth = new_depth - reduction;
+                let mut score =
+                    self.child_score(&child, gives_check, reduced_depth, alpha, alpha + 1, ply);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    score = self.child_score(&child, gives_check, new_depth, alpha, alpha + 1, ply);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    score = self.child_score(&child, gives_check, new_depth, alpha, beta, ply);
                 }
-            }
+                score
+            };
             self.keys.pop();
             searched += 1;
             if self.stopped {
-                self.move_buffers[ply] = moves;
-                self.score_buffers[ply] = scores;
-                self.quiet_buffers[ply] = tried_quiets;
+                if ROOT {
+                    self.promote_root_move(best_index);
+                }
                 return 0;
+            }
+            if ROOT {
+                self.record_root_score(index, score, alpha, original_alpha, beta);
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
+                    best_index = Some(index);
                     alpha = score;
                     self.update_pv(ply, mv);
+                    if ROOT {
+                        self.iteration_best = Some((mv, score, self.frames[0].pv.clone()));
+                    }
                     if score >= beta {
-                        if !noisy {
+                        // The root's order is its own (`root_moves`), so only inner nodes
+                        // teach the killers and the history.
+                        if !ROOT && !noisy {
+                            let frame = &self.frames[ply];
                             self.heuristics
-                                .record_cutoff(pos, mv, &tried_quiets, depth, ply);
+                                .record_cutoff(pos, mv, &frame.quiets, depth, ply);
                         }
                         break;
                     }
                 }
             }
-            if !noisy {
-                tried_quiets.push(mv);
+            if !ROOT && !noisy {
+                self.frames[ply].quiets.push(mv);
             }
         }
-        self.move_buffers[ply] = moves;
-        self.score_buffers[ply] = scores;
-        self.quiet_buffers[ply] = tried_quiets;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        if ROOT {
+            self.promote_root_move(best_index);
+        }
+        let bound = Bound::classify(best_score, original_alpha, beta);
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
     }
 
-    /// Quiescence: stand pat or resolve captures, promotions and the variant's other noisy
-    /// actions until the position is quiet; in check, every evasion.
-    fn quiesce(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
-        self.pv[ply].clear();
-        if let Some(loser) = pos.lost_outright() {
-            return if loser == pos.turn() {
-                mated_in(ply)
-            } else {
-                MATE - ply as i32
-            };
+    /// The score of `child`, reached by one of the moves of the node at `ply`, from that
+    /// node's side, searched to `depth` within the window (`alpha`, `beta`).
+    fn child_score(
+        &mut self,
+        child: &P,
+        gives_check: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let node = Node {
+            pos: child,
+            ply: ply + 1,
+            in_check: gives_check,
+        };
+        -self.negamax::<false>(node, depth, -beta, -alpha, true)
+    }
+
+    /// Reverse futility and null-move pruning, tried before an inner non-PV node that is not
+    /// in check generates its moves: the score to return when one of them cuts off.
+    fn prune_before_moves(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        allow_null: bool,
+    ) -> Option<i32> {
+        // Reverse futility: far above beta near the leaves, a quiet move will not fall.
+        if depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return Some(static_eval);
         }
-        self.count_node(ply);
+        if !allow_null
+            || depth < NULL_MOVE_MIN_DEPTH
+            || static_eval < beta
+            || !pos.has_non_pawn_material()
+        {
+            return None;
+        }
+        let null = pos.null_move()?;
+        let reduction = NULL_MOVE_BASE_REDUCTION
+            + depth / NULL_MOVE_DEPTH_DIVISOR
+            + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
+        self.keys.push(null.repetition_key());
+        let node = Node {
+            pos: &null,
+            ply: ply + 1,
+            in_check: null.is_check(),
+        };
+        let score = -self.negamax::<false>(node, depth - 1 - reduction, -beta, -beta + 1, false);
+        self.keys.pop();
         if self.stopped {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// How many plies less than a full depth the `searched`-th move (counting from 0) is
+    /// first searched with; `reducible` says it is quiet and the node is not in check.
+    fn late_move_reduction<const ROOT: bool>(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        reducible: bool,
+        ply: usize,
+        mv: P::Move,
+    ) -> i32 {
+        let min_moves = if ROOT {
+            LMR_MIN_MOVES_ROOT
+        } else if pv_node {
+            LMR_MIN_MOVES_PV
+        } else {
+            LMR_MIN_MOVES
+        };
+        if depth < LMR_MIN_DEPTH || searched < min_moves || !reducible {
             return 0;
         }
-        if ply >= MAX_PLY - 2 || qply >= MAX_QUIESCENCE_PLY {
-            return pos.evaluate();
+        let row = &self.reductions[depth.min(MAX_PLY as i32) as usize];
+        let mut reduction = row[searched.min(LMR_MOVE_COLUMNS - 1)] as i32;
+        if pv_node {
+            reduction -= 1;
         }
-        let in_check = pos.is_check();
-        let key = pos.hash();
-        let hit = self.tt.probe(key, ply);
-        if let Some(score) = hit.as_ref().and_then(|hit| hit.cutoff(alpha, beta)) {
-            return score;
+        if self.heuristics.is_killer(ply, mv) {
+            reduction -= 1;
         }
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        moves.clear();
-        scores.clear();
-        let stand_pat;
-        let mut best_score;
-        if in_check {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                self.move_buffers[ply] = moves;
-                self.score_buffers[ply] = scores;
-                return mated_in(ply);
-            }
-            stand_pat = -INFINITY;
-            best_score = -INFINITY;
-        } else {
-            stand_pat = pos.evaluate();
-            if stand_pat >= beta {
-                self.move_buffers[ply] = moves;
-                self.score_buffers[ply] = scores;
-                return stand_pat;
-            }
-            alpha = alpha.max(stand_pat);
-            best_score = stand_pat;
-            pos.noisy_moves(&mut moves);
+        reduction.clamp(0, depth - 2)
+    }
+
+    /// Keeps what the level needs from a root move's search: its score, and whether that
+    /// score is exact rather than a bound.
+    fn record_root_score(
+        &mut self,
+        index: usize,
+        score: i32,
+        alpha: i32,
+        original_alpha: i32,
+        beta: i32,
+    ) {
+        let exact = self.exact_root_scores || index == 0 || score > alpha;
+        let entry = &mut self.root_moves[index];
+        entry.score = if exact { score } else { -INFINITY };
+        entry.exact = self.exact_root_scores || (exact && score > original_alpha && score < beta);
+    }
+
+    /// The best root move leads the next iteration; the others keep their relative order by
+    /// score (stable, so equal scores keep the earlier order).
+    fn promote_root_move(&mut self, best_index: Option<usize>) {
+        if let Some(index) = best_index {
+            let best = self.root_moves.remove(index);
+            self.root_moves.insert(0, best);
+            self.root_moves[1..].sort_by_key(|m| -m.score);
         }
-        let hash_move = hit.and_then(|h| h.best_move);
-        for &mv in moves.iter() {
-            scores.push(self.heuristics.score(pos, mv, true, hash_move, ply));
-        }
-        let mut best_move = None;
-        for index in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, index);
-            let mv = moves[index];
-            if !in_check {
-                // Delta pruning: even winning this material cannot reach alpha.
-                let gain = pos.victim_value(mv) + pos.promotion_gain(mv);
-                if stand_pat + gain + 200 <= alpha && gain > 0 {
-                    continue;
-                }
-                // Captures that lose the exchange are not worth resolving.
-                if pos.promotion_gain(mv) == 0 && !pos.see_ge(mv, 0) {
-                    continue;
-                }
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.stopped {
-                self.move_buffers[ply] = moves;
-                self.score_buffers[ply] = scores;
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.move_buffers[ply] = moves;
-        self.score_buffers[ply] = scores;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Upper
-        };
-        if best_move.is_some() || best_score > -INFINITY {
-            self.tt.store(key, ply, 0, best_score, bound, best_move);
-        }
-        best_score
     }
 }

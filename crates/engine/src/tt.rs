@@ -18,6 +18,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound a node's `best` score gives, for a node entered with the window
+    /// (`alpha_at_entry`, `beta`).
+    pub fn classify(best: i32, alpha_at_entry: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha_at_entry {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
     key: u64,

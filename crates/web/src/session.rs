@@ -495,7 +495,16 @@ fn search<P: SearchPosition>(
         .map(|record| record.before.repetition_key())
         .collect();
     let position = game.position();
-    let result = engine::think(position, &keys, limits, level, seed, &WallClock::new());
+    let clock = WallClock::new();
+    let request = engine::SearchRequest {
+        position,
+        history_keys: &keys,
+        limits: *limits,
+        level,
+        seed,
+        time: &clock,
+    };
+    let result = engine::think(&request);
     result.best_move.map(|mv| position.move_text(mv))
 }
 

@@ -1,7 +1,7 @@
 //! Perft and a fixed-depth search with plain C-ABI exports (no bindings), built for wasm32 and
 //! timed from Node by `run`, beside the same functions compiled natively (`native-bench`).
 
-use engine::{FrozenClock, Level, Limits, Searcher};
+use engine::{FrozenClock, Level, Limits, SearchRequest, Searcher};
 use rules::perft::perft;
 use rules::relative::{RelativeOptions, RelativePosition};
 use rules::sliding::SlidingPosition;
@@ -29,17 +29,10 @@ pub extern "C" fn bench_perft(index: u32, depth: u32) -> u64 {
 
 fn search<P: engine::SearchPosition>(position: &P, depth: u32) -> u64 {
     let mut searcher = Searcher::<P>::new(16);
-    searcher
-        .think(
-            position,
-            &[],
-            &Limits::depth(depth),
-            Level::Analysis,
-            1,
-            &FrozenClock,
-            &mut |_| {},
-        )
-        .nodes
+    let request = SearchRequest::new(position, Level::Analysis, &FrozenClock)
+        .with_limits(Limits::depth(depth))
+        .with_seed(1);
+    searcher.think(&request).nodes
 }
 
 /// Nodes searched to `depth` in a middlegame of variant `variant` (0 standard, 1 sliding,

@@ -30,7 +30,8 @@ pub const MG_VALUE: [i32; 6] = [85, 330, 345, 470, 1000, 0];
 pub const EG_VALUE: [i32; 6] = [110, 300, 320, 530, 980, 0];
 /// The value used for move ordering and quiescence pruning.
 pub const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// How much each role counts towards the game phase (24: all pieces on, 0: pawn ending).
+pub(crate) const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
 
 const MOBILITY_MG: [i32; 6] = [0, 4, 5, 2, 1, 0];

@@ -14,12 +14,11 @@
 //! The origin O is shared, so room and escapes matter through direction: White moves
 //! "forward" with +y shifts, which need O.y room; Black's need N−8−O.y.
 
-use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE};
-use crate::position::{SearchPosition, HISTORY_SLOTS};
-use rules::relative::{AbsSquare, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
+use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
+use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
+use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
-const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const OFF_INNER_BOARD: i32 = 10;
 /// Share of a piece's value lost just for standing off the inner board (per cent): any
 /// enemy move with the right shift pushes it over the edge.
@@ -46,6 +45,8 @@ fn white_score(pos: &RelativePosition) -> i32 {
     let mut total = Tapered::default();
     let mut phase = 0;
     let kings = [pos.king(Color::White), pos.king(Color::Black)];
+    // The boundary rule's toll on a king's steps depends on the origin alone.
+    let removed = removed_escapes(ox, oy, span);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let mut side = Tapered::default();
@@ -80,7 +81,6 @@ fn white_score(pos: &RelativePosition) -> i32 {
             if let Some(king) = enemy_king {
                 let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
                 if near && !matches!(role, Role::Pawn | Role::King) {
-                    let removed = removed_escapes(king, ox, oy, span);
                     side.add(REMOVED_ESCAPE * removed, REMOVED_ESCAPE * removed);
                 }
             }
@@ -98,7 +98,7 @@ fn white_score(pos: &RelativePosition) -> i32 {
 
 /// How many of a king's eight steps the boundary rule forbids at origin (ox, oy): a step by
 /// d needs 0 ≤ O − d ≤ N − 8 on both axes.
-fn removed_escapes(_king: AbsSquare, ox: i32, oy: i32, span: i32) -> i32 {
+fn removed_escapes(ox: i32, oy: i32, span: i32) -> i32 {
     let mut removed = 0;
     for dx in -1..=1 {
         for dy in -1..=1 {
@@ -212,6 +212,26 @@ fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
             .is_some_and(|piece| piece.color != pos.turn())
 }
 
+/// The position with the turn passed: the other side to move, no en-passant square, the
+/// clocks counting the pass as a move. A pass is no action of the game, so the rules do not
+/// offer one; it is made here through the position text, whose reader rebuilds the whole
+/// position (hash included). `None` if the text is refused (it is not for a position the
+/// search reaches with the side to move not in check).
+fn passed(pos: &RelativePosition) -> Option<RelativePosition> {
+    let text = pos.to_text();
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [board, _turn, castling, _ep, halfmoves, fullmoves, origin] = fields[..] else {
+        return None;
+    };
+    let (turn, fullmoves) = match pos.turn() {
+        Color::White => ("b", fullmoves.parse::<u32>().ok()?),
+        Color::Black => ("w", fullmoves.parse::<u32>().ok()? + 1),
+    };
+    let halfmoves = halfmoves.parse::<u32>().ok()? + 1;
+    let passed_text = format!("{board} {turn} {castling} - {halfmoves} {fullmoves} {origin}");
+    RelativePosition::from_text(&passed_text, pos.options()).ok()
+}
+
 pub fn evaluate(pos: &RelativePosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
     white_score(pos) * sign + 10
@@ -248,6 +268,15 @@ impl SearchPosition for RelativePosition {
         captures_directly(self, mv) || enemy_loses_over_edge(self, mv)
     }
 
+    fn noisy_moves(&self, moves: &mut Vec<RelativeMove>) {
+        let start = moves.len();
+        self.legal_moves(moves);
+        let risk = EdgeRisk::new(self);
+        keep_only(moves, start, |mv| {
+            captures_directly(self, mv) || risk.loses_piece(mv)
+        });
+    }
+
     fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
         let risk = EdgeRisk::new(self);
         noisy.extend(
@@ -257,9 +286,17 @@ impl SearchPosition for RelativePosition {
         );
     }
 
-    /// The rules give no way to pass the turn in a relative position, so no null move.
     fn null_move(&self) -> Option<RelativePosition> {
-        None
+        // Every real move shifts the board, and can push the mover's own pieces that stand
+        // off the inner board over the edge; a pass never does. With such pieces the pass is
+        // too often better than any move for its score to be trusted.
+        let exposed = self
+            .pieces_of(self.turn())
+            .any(|(square, _)| !self.is_on_inner_board(square));
+        if exposed {
+            return None;
+        }
+        passed(self)
     }
 
     fn has_non_pawn_material(&self) -> bool {
@@ -281,6 +318,74 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use rules::relative::{Leave, RelativeOptions};
+
+    #[test]
+    fn a_pass_hands_the_same_board_to_the_other_side() {
+        let mut rng = Rng::new(11);
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let mut passes = 0;
+        for _ in 0..80 {
+            let mut moves = Vec::new();
+            if pos.lost_outright().is_none() {
+                pos.legal_moves(&mut moves);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.is_check() {
+                let null = passed(&pos).expect("a pass when not in check");
+                assert_eq!(null.turn(), pos.turn().other());
+                let board =
+                    |p: &RelativePosition| p.position_text().split(' ').next().map(str::to_string);
+                assert_eq!(board(&null), board(&pos));
+                assert_eq!(null.origin(), pos.origin());
+                assert_eq!(null.castling_rights(), pos.castling_rights());
+                assert_eq!(null.ep_square(), None);
+                assert_eq!(null.halfmove_clock(), pos.halfmove_clock() + 1);
+                assert_ne!(null.hash(), pos.hash());
+                let back = passed(&null).expect("passing back");
+                assert_eq!(back.turn(), pos.turn());
+                if pos.ep_square().is_none() {
+                    assert_eq!(back.hash(), pos.hash());
+                }
+                passes += 1;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        assert!(passes > 20);
+    }
+
+    #[test]
+    fn no_null_move_while_own_pieces_stand_off_the_inner_board() {
+        let mut rng = Rng::new(5);
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let (mut refused, mut allowed) = (0, 0);
+        for _ in 0..120 {
+            let mut moves = Vec::new();
+            if pos.lost_outright().is_none() {
+                pos.legal_moves(&mut moves);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.is_check() {
+                let exposed = pos
+                    .pieces_of(pos.turn())
+                    .any(|(square, _)| !pos.is_on_inner_board(square));
+                assert_eq!(pos.null_move().is_none(), exposed, "{pos:?}");
+                if exposed {
+                    refused += 1;
+                } else {
+                    allowed += 1;
+                }
+            }
+            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        assert!(
+            refused > 0 && allowed > 0,
+            "{refused} refused, {allowed} allowed"
+        );
+    }
 
     #[test]
     fn the_quick_edge_test_agrees_with_the_rules() {

@@ -1,0 +1,95 @@
+//! The search's tuning numbers, named in one place: depth and ply bounds, aspiration windows,
+//! pruning margins and the late-move reduction formula. A leaf module: the search and the
+//! move ordering both read it, and it depends on nothing in the crate.
+
+/// The deepest ply the search ever reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Iterative deepening stops this many plies short of [`MAX_PLY`], leaving room for
+/// extensions and quiescence.
+pub const DEPTH_HEADROOM: u32 = 8;
+/// How far quiescence may go below the horizon; bounds check–evasion–check chains.
+pub const MAX_QUIESCENCE_PLY: usize = 12;
+
+/// The first iteration searched with an aspiration window around the previous score.
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// The aspiration window's initial half-width, in centipawns.
+pub const ASPIRATION_WINDOW: i32 = 25;
+/// After each failed window the half-width grows by half plus this.
+pub const ASPIRATION_GROWTH: i32 = 10;
+/// A half-width beyond which the window opens fully.
+pub const ASPIRATION_MAX_WINDOW: i32 = 1000;
+
+/// Reverse futility pruning applies up to this depth…
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
+/// …when the static evaluation exceeds beta by this much per ply of depth.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+
+/// Null-move pruning applies from this depth.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// The null move's reduction: this base…
+pub const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+/// …plus one ply per this much depth…
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// …plus one ply per this many centipawns the evaluation exceeds beta…
+pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+/// …of which at most this many.
+pub const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 2;
+
+/// Late-move pruning of quiet moves applies up to this depth…
+pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
+/// …once this many moves plus [`LATE_MOVE_PRUNING_DEPTH_FACTOR`] × depth² have been searched.
+pub const LATE_MOVE_PRUNING_BASE: usize = 4;
+pub const LATE_MOVE_PRUNING_DEPTH_FACTOR: i32 = 2;
+
+/// Futility pruning of quiet moves applies up to this depth…
+pub const FUTILITY_MAX_DEPTH: i32 = 2;
+/// …when the static evaluation plus this much per ply of depth cannot reach alpha.
+pub const FUTILITY_MARGIN: i32 = 110;
+
+/// Quiescence skips a capture when even this much beyond the captured material cannot
+/// reach alpha.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// Late-move reductions apply from this depth…
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// …to quiet moves after this many searched moves at the root…
+pub const LMR_MIN_MOVES_ROOT: usize = 4;
+/// …at other principal-variation nodes…
+pub const LMR_MIN_MOVES_PV: usize = 3;
+/// …and elsewhere.
+pub const LMR_MIN_MOVES: usize = 2;
+/// The reduction table covers this many move indices; later moves use the last column.
+pub const LMR_MOVE_COLUMNS: usize = 64;
+
+/// The late-move reduction for a move searched `index`-th (from 0) at `depth`, before the
+/// node's adjustments: `0.75 + ln(depth) · ln(index) / 2.25`, truncated.
+pub fn base_reduction(depth: usize, index: usize) -> u8 {
+    if depth == 0 || index == 0 {
+        return 0;
+    }
+    let value = 0.75 + (depth as f64).ln() * (index as f64).ln() / 2.25;
+    value.clamp(0.0, 60.0) as u8
+}
+
+/// [`base_reduction`] for every depth up to [`MAX_PLY`] and every move column.
+pub fn reduction_table() -> Vec<[u8; LMR_MOVE_COLUMNS]> {
+    (0..=MAX_PLY)
+        .map(|depth| std::array::from_fn(|index| base_reduction(depth, index)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_index_and_spare_the_first_move() {
+        let table = reduction_table();
+        assert_eq!(table.len(), MAX_PLY + 1);
+        assert_eq!(table[10][0], 0);
+        assert_eq!(table[0][10], 0);
+        assert_eq!(table[3][4], 1);
+        assert!(table[20][40] > table[5][40]);
+        assert!(table[20][40] > table[20][5]);
+    }
+}
