@@ -22,7 +22,8 @@
 //! The calls:
 //! - [`Room::create`]`(code, &CreateRequest, config, conn, now_ms, entropy)` — a `create`
 //!   frame: the server chooses the code (the request's word, or a free PIN drawn with
-//!   [`RoomCode::pin_from_random`]); the creator joins as host. Bad settings give the `nack`.
+//!   [`RoomCode::pin_from_random`]); the creator joins as host. Bad settings give the
+//!   `nack bad` to send.
 //! - [`Room::new`]`(code, settings, config, now_ms)` — a room without anyone (the always-open
 //!   room `open`: [`RoomSettings::standard_untimed`]); the first person in becomes host.
 //! - [`Room::handle`]`(conn, ClientMessage, now_ms, entropy)` — any other frame of a
@@ -35,11 +36,14 @@
 //! - [`Room::snapshot`]`(conn)` — a `state` message for a connection (e.g. to resynchronise a
 //!   spectator whose send queue overflowed).
 //! - [`Room::to_json`] / [`Room::restore`]`(json, now_ms)` — the persistent state (people and
-//!   tokens, seats, queue, settings, match, game as saved-game JSON, clocks, event counter and
-//!   recent events, remembered answers). A restored room has everyone offline with the grace
-//!   period starting at `now_ms`, and charges the time the server was down to nobody.
+//!   tokens, seats, queue, settings, match, game as saved-game JSON, clocks, event counter,
+//!   remembered answers). A restored room has everyone offline with the grace period starting
+//!   at `now_ms`, and charges the time the server was down to nobody. The recent-event log is
+//!   not stored: after a restore, `sync` or `join` with an older `v` gets a `state`.
 //! - [`Room::current_game`] — the live or last game's id and saved-game JSON for
 //!   `GET /api/games/ID`; finished games arrive in `outcome.finished`.
+//! - [`Room::summary`] for `GET /api/rooms`; [`Room::is_idle`] says when nobody is connected
+//!   and no match runs (the room may then be dropped from memory and restored on demand).
 //!
 //! `entropy` is anything implementing [`Entropy`] (a closure `|| -> u64` will do): the room
 //! draws tokens (128 bits), game ids, a sliding gap and Chess484 back ranks from it.
@@ -47,7 +51,7 @@
 //! # Behaviour
 //! - Joining puts a person in the first free seat (White first), else at the back of the queue;
 //!   `seat` moves between free seats, the queue and the spectators. Names are unique per room
-//!   (case-insensitive). Refused `create`/`join` frames are answered with `nack` and `a` = 0.
+//!   (case-insensitive); an offline spectator's name is free for a newcomer to take. Refused `create`/`join` frames are answered with `nack` and `a` = 0.
 //! - The first match starts as soon as both seats are filled; later ones when the host (seated
 //!   or queued) sends `next`, or when both seated players vote `rematch` and nobody is queued.
 //!   When the same pair plays again in the same colours, colours swap.
@@ -68,10 +72,18 @@
 //! - Events (`ev`) are numbered `v` = 1, 2, … per room; the last
 //!   [`RoomConfig::event_log_len`] are kept to answer `sync` and `join` with `v`, otherwise a
 //!   `state` is sent. Event kinds: `move`, `seat` (both seats with names and presence),
-//!   `queue` (names), `crowd` (connected spectators), `offer` (standing draw offer and rematch
+//!   `queue` (names), `crowd` (connected spectators; batched with
+//!   [`RoomConfig::crowd_interval_ms`]), `offer` (standing draw offer and rematch
 //!   votes), `end` (`result`, `reason`, `game_id`), `match` (a new match: players, settings,
 //!   the fresh game as saved-game JSON), `chat`, `host` (host name and the settings for the
 //!   next match).
+//!   A joining client gets `welcome`, then a `state` that already includes the events its
+//!   join caused; those events are also broadcast, and a client drops any `ev` whose `v` it
+//!   already holds.
+//! - `settings` carries the same `variant`, `options` and `clock` fields as `create` and
+//!   replaces the settings as a whole (no `clock`: untimed). `state` adds to the spec's fields
+//!   `code`, `game_id`, `paused`, `turn` (the side to act) and `you` (`name`, `role`, `host`);
+//!   `move` events add `n` (the ply count after the move) and `end` events the final clocks.
 //! - Requests with `a` are applied at most once per person: the same `a` gets the same answer
 //!   again (`nack rate` is not remembered). `nack` reasons: `illegal` (the rules refuse),
 //!   `stale` (a move whose `n` is not the ply count; a `state` follows), `turn` (not your turn,
@@ -88,6 +100,7 @@ pub mod protocol;
 pub mod record;
 pub mod room;
 pub mod settings;
+pub mod values;
 
 pub use play::{ABANDONMENT, ABORTED};
 pub use protocol::{
@@ -95,5 +108,5 @@ pub use protocol::{
     JoinRequest, NackReason, ProtocolError, RoomCode, RoomView, SeatWish, ServerMessage, Token,
 };
 pub use record::FinishedGame;
-pub use room::{ConnId, Entropy, Outcome, Recipient, Room};
+pub use room::{ConnId, Entropy, Outcome, Recipient, Room, RoomSummary};
 pub use settings::{RoomConfig, RoomSettings};

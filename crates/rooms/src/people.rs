@@ -79,20 +79,32 @@ impl Room {
                 },
             );
         }
+        let mut told = now.clone();
         if now.crowd != shown.crowd {
-            self.emit(
-                out,
-                Event::Crowd {
-                    spectators: now.crowd,
-                },
-            );
+            let interval = self.config.crowd_interval_ms;
+            if interval == 0 || self.now_ms >= self.crowd_told_ms.saturating_add(interval) {
+                self.emit(
+                    out,
+                    Event::Crowd {
+                        spectators: now.crowd,
+                    },
+                );
+                self.crowd_told_ms = self.now_ms;
+                self.crowd_due_ms = None;
+            } else {
+                // Batched: the count is told once the interval has passed.
+                told.crowd = shown.crowd;
+                self.crowd_due_ms = Some(self.crowd_told_ms.saturating_add(interval));
+            }
+        } else {
+            self.crowd_due_ms = None;
         }
         if now.host != shown.host || now.settings != shown.settings {
             self.emit(
                 out,
                 Event::Host {
                     name: now.host.clone(),
-                    settings: now.settings.clone(),
+                    settings: Box::new(now.settings.clone()),
                 },
             );
         }
@@ -105,7 +117,7 @@ impl Room {
                 },
             );
         }
-        self.shown = Some(now);
+        self.shown = Some(told);
     }
 
     /// `join`: a new person (a fresh token; the first free seat, White first, else the back
@@ -143,6 +155,21 @@ impl Room {
         let token = match known {
             Some(token) => token,
             None => {
+                // An offline spectator holds nothing: their name is free for someone (most
+                // likely the same person, who lost the token) to take.
+                let idle_namesake = self
+                    .people
+                    .iter()
+                    .find(|person| {
+                        person.name.same_as(&request.name)
+                            && !person.online()
+                            && self.role_of(&person.token) == SeatWish::Spectate
+                            && self.host.as_ref() != Some(&person.token)
+                    })
+                    .map(|person| person.token.clone());
+                if let Some(token) = idle_namesake {
+                    self.people.retain(|person| person.token != token);
+                }
                 if let Some(taken) = self
                     .people
                     .iter()
@@ -256,6 +283,21 @@ impl Room {
             }
         }
         self.queue.retain(|queued| queued != token);
+    }
+
+    /// Between matches a free seat goes to the front of the queue (White first), so that the
+    /// host can start the next match.
+    pub(crate) fn fill_free_seats_between_matches(&mut self) {
+        if self.current.is_none() || self.live_match().is_some() {
+            return;
+        }
+        for color in Color::ALL {
+            if self.seats[color.index()].is_none() {
+                if let Some(next) = self.queue.pop_front() {
+                    self.sit(&next, color);
+                }
+            }
+        }
     }
 
     pub(crate) fn sit(&mut self, token: &Token, color: Color) {

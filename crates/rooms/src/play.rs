@@ -115,8 +115,8 @@ impl Room {
             game_id: record.id.clone(),
             white: record.names[0].clone(),
             black: record.names[1].clone(),
-            settings: self.settings.view(),
-            game: record.saved_value(now_ms),
+            settings: Box::new(self.settings.view()),
+            game: Box::new(record.saved_value(now_ms)),
             clocks: self.clocks_view(now_ms),
         };
         self.emit(out, event);
@@ -421,16 +421,14 @@ impl Room {
         // GCRA: a line is allowed while the theoretical arrival time is at most
         // burst-1 intervals ahead of now.
         let tat = person.chat_tat_ms.max(now_ms);
-        if tat > now_ms + (burst - 1) * refill {
+        let allowed_until = now_ms.saturating_add((burst - 1).saturating_mul(refill));
+        if tat > allowed_until {
             return Answer::nack(
                 NackReason::Rate,
-                format!(
-                    "too many chat lines: wait {} ms",
-                    tat - now_ms - (burst - 1) * refill
-                ),
+                format!("too many chat lines: wait {} ms", tat - allowed_until),
             );
         }
-        person.chat_tat_ms = tat + refill;
+        person.chat_tat_ms = tat.saturating_add(refill);
         let name = person.name.as_str().to_string();
         self.emit(
             out,
@@ -461,13 +459,10 @@ impl Room {
         }
     }
 
-    /// Whether moves wait: the side to move is present but its opponent is absent.
+    /// Whether moves wait: a side of the live match is absent (its seat empty or its player
+    /// offline). A present player may not move until the absent one is back.
     pub(crate) fn is_paused(&self) -> bool {
-        let Some(record) = self.live_match() else {
-            return false;
-        };
-        let turn = record.game.status().turn;
-        !self.is_absent(turn) && self.is_absent(turn.other())
+        self.live_match().is_some() && Color::ALL.into_iter().any(|color| self.is_absent(color))
     }
 
     pub(crate) fn reset_clock_mark(&mut self, now_ms: u64) {
@@ -501,9 +496,9 @@ impl Room {
 
     /// Charges the running clock up to `at_ms`; a flag that falls ends the match.
     fn charge_clock_until(&mut self, at_ms: u64, out: &mut Collect) {
-        let Some(side) = self.running_side() else {
+        if self.running_side().is_none() {
             return;
-        };
+        }
         let Some(record) = &mut self.current else {
             return;
         };
@@ -511,12 +506,10 @@ impl Room {
             record.clock_mark_ms = Some(at_ms);
             return;
         };
-        if at_ms <= mark {
-            return;
-        }
-        record.clock_mark_ms = Some(at_ms);
-        let _ = side;
-        if let Some(end) = record.game.record_elapsed(at_ms - mark) {
+        // Charging nothing still lets a clock already at zero (a restored record) fall.
+        let elapsed = at_ms.saturating_sub(mark);
+        record.clock_mark_ms = Some(at_ms.max(mark));
+        if let Some(end) = record.game.record_elapsed(elapsed) {
             self.end_match(rules_end(end, at_ms), None, at_ms, out);
         }
     }

@@ -49,12 +49,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The numbered events of this outcome, in order.
+    /// The new events of this outcome (broadcast to everyone), in order. Events replayed to
+    /// one connection for `sync` are not among them.
     pub fn events(&self) -> impl Iterator<Item = (u64, &Event)> {
         self.messages
             .iter()
-            .filter_map(|(_, message)| match message {
-                ServerMessage::Ev { v, e } => Some((*v, e)),
+            .filter_map(|(to, message)| match (to, message) {
+                (Recipient::Everyone, ServerMessage::Ev { v, e }) => Some((*v, e)),
                 _ => None,
             })
     }
@@ -66,6 +67,25 @@ impl Outcome {
             .filter(move |(to, _)| *to == Recipient::Everyone || *to == Recipient::Conn(conn))
             .map(|(_, message)| message)
     }
+}
+
+/// A room as listed publicly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub code: String,
+    pub settings: crate::protocol::SettingsView,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// People queued.
+    pub queue: usize,
+    /// Spectators connected.
+    pub spectators: u32,
+    #[serde(rename = "match")]
+    pub match_number: u32,
+    /// Whether a match is being played.
+    pub playing: bool,
+    /// Connections open.
+    pub online: usize,
 }
 
 /// The answer remembered for a request, replayed when the same `a` comes again.
@@ -152,12 +172,20 @@ pub struct Room {
     pub(crate) current: Option<MatchRecord>,
     /// The number of the last event.
     pub(crate) v: u64,
+    /// Recent events for `sync`. Not persisted, to keep the stored state small: after a
+    /// restore a client behind the counter gets a `state`.
+    #[serde(skip)]
     pub(crate) log: VecDeque<(u64, Event)>,
     pub(crate) next_seq: u64,
     /// The last instant the room was driven at (for snapshots).
     pub(crate) now_ms: u64,
     #[serde(skip)]
     pub(crate) conns: BTreeMap<ConnId, Token>,
+    /// When the crowd count was last told, and when a batched change is due.
+    #[serde(skip)]
+    pub(crate) crowd_told_ms: u64,
+    #[serde(skip)]
+    pub(crate) crowd_due_ms: Option<u64>,
     /// What clients were last told about seats, queue, crowd, host and offers (not persisted:
     /// rebuilt on restore, where every client gets a `state` anyway).
     #[serde(skip)]
@@ -183,6 +211,8 @@ impl Room {
             next_seq: 1,
             now_ms,
             conns: BTreeMap::new(),
+            crowd_told_ms: 0,
+            crowd_due_ms: None,
             shown: None,
         };
         room.shown = Some(room.views());
@@ -191,7 +221,9 @@ impl Room {
 
     /// Creates a room from a `create` request and joins the creator as host, on connection
     /// `conn`. The server picks `code` (the request's word, or a free PIN it drew). Refused
-    /// settings give the `nack` to send (with `a` = 0).
+    /// settings give the `nack bad` (with `a` = 0) to send.
+    // The refusal is the message itself, sent as is; it is built once per refused create.
+    #[allow(clippy::result_large_err)]
     pub fn create(
         code: RoomCode,
         request: &CreateRequest,
@@ -279,6 +311,7 @@ impl Room {
         deadlines.extend(self.flag_deadline());
         deadlines.extend(self.grace_deadline().map(|(at, _)| at));
         deadlines.extend(self.offline_deadline());
+        deadlines.extend(self.crowd_due_ms);
         deadlines.into_iter().min()
     }
 
@@ -327,6 +360,18 @@ impl Room {
         }
     }
 
+    /// Replaces the room's limits (e.g. a server restarted with another grace period).
+    pub fn set_config(&mut self, config: RoomConfig) {
+        self.config = config;
+        while self.log.len() > self.config.event_log_len {
+            self.log.pop_front();
+        }
+    }
+
+    pub fn config(&self) -> &RoomConfig {
+        &self.config
+    }
+
     pub fn code(&self) -> &RoomCode {
         &self.code
     }
@@ -356,6 +401,28 @@ impl Room {
         Some((record.id.clone(), json))
     }
 
+    /// Whether the room could be unloaded from memory: nobody connected and no match being
+    /// played (its state is in the last stored [`Room::to_json`]).
+    pub fn is_idle(&self) -> bool {
+        self.conns.is_empty() && self.live_match().is_none()
+    }
+
+    /// A short public description, for `GET /api/rooms`.
+    pub fn summary(&self) -> RoomSummary {
+        let views = self.views();
+        RoomSummary {
+            code: self.code.to_string(),
+            settings: views.settings,
+            white: views.seats.white.map(|seat| seat.name),
+            black: views.seats.black.map(|seat| seat.name),
+            queue: views.queue.len(),
+            spectators: views.crowd,
+            match_number: self.match_number,
+            playing: self.live_match().is_some(),
+            online: self.conns.len(),
+        }
+    }
+
     /// The token bound to a connection.
     pub fn token_of(&self, conn: ConnId) -> Option<&Token> {
         self.conns.get(&conn)
@@ -381,6 +448,7 @@ impl Room {
     fn end(&mut self, now_ms: u64, mut out: Collect) -> Outcome {
         let now_ms = now_ms.max(self.now_ms);
         self.expire_offline(now_ms, &mut out);
+        self.fill_free_seats_between_matches();
         self.refresh_presence(now_ms);
         self.reset_clock_mark(now_ms);
         self.sync_views(&mut out);
@@ -579,6 +647,9 @@ impl Room {
             rematch: views.rematch,
             result: record.and_then(MatchRecord::result_view),
             paused: self.is_paused(),
+            turn: self
+                .live_match()
+                .map(|record| record.game.status().turn.into()),
             you: viewer.and_then(|token| {
                 self.person(token).map(|person| YouView {
                     name: person.name.as_str().to_string(),

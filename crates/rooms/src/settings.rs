@@ -131,6 +131,9 @@ pub struct RoomConfig {
     pub max_people: usize,
     /// How many answered requests per person are remembered for idempotency.
     pub remembered_answers: usize,
+    /// Crowd counts are told at most once per this interval (0: at once), so that a room
+    /// with many spectators coming and going does not flood everyone with `crowd` events.
+    pub crowd_interval_ms: u64,
 }
 
 impl Default for RoomConfig {
@@ -142,6 +145,7 @@ impl Default for RoomConfig {
             chat_refill_ms: 2_000,
             max_people: 512,
             remembered_answers: 32,
+            crowd_interval_ms: 0,
         }
     }
 }
