@@ -25,8 +25,8 @@ use tokio::sync::{mpsc, oneshot};
 pub const OPEN_ROOM: &str = "open";
 /// Tries at drawing a free PIN before giving up (the PIN space is nearly full).
 const PIN_DRAWS: usize = 200;
-/// Events a room keeps to answer `sync` (older gaps get a `state`); also bounds the stored state.
-const EVENT_LOG_LEN: usize = 64;
+/// Crowd counts are told at most this often, so spectators coming and going do not flood rooms.
+const CROWD_INTERVAL_MS: u64 = 1_000;
 
 /// A room's mailbox; cloned into every connection in the room.
 #[derive(Clone)]
@@ -86,7 +86,7 @@ impl Hub {
     pub fn new(store: Store, limits: Arc<Limits>, grace: Duration) -> Arc<Hub> {
         let room_config = RoomConfig {
             grace_ms: grace.as_millis() as u64,
-            event_log_len: EVENT_LOG_LEN,
+            crowd_interval_ms: CROWD_INTERVAL_MS,
             ..RoomConfig::default()
         };
         let hub = Arc::new(Hub {
@@ -121,7 +121,9 @@ impl Hub {
         let now = crate::now_ms();
         for (code, _version, state) in self.store.rooms().await? {
             match Room::restore(&state, now) {
-                Ok(room) => {
+                Ok(mut room) => {
+                    // Limits come from this run's flags, not from the run that stored the room.
+                    room.set_config(self.room_config.clone());
                     let handle = room_task::spawn(self.clone(), room, None);
                     lock(&self.rooms).insert(handle.code.clone(), handle);
                 }

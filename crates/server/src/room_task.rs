@@ -272,20 +272,7 @@ impl RoomTask {
         if !Hub::is_public(self.room.code()) {
             return;
         }
-        let ServerMessage::State { v, room } = self.room.public_snapshot() else {
-            return;
-        };
-        let summary = serde_json::json!({
-            "code": room.code,
-            "v": v,
-            "settings": room.settings,
-            "host": room.host,
-            "seats": room.seats,
-            "queue": room.queue,
-            "spectators": room.spectators,
-            "match": room.match_number,
-            "playing": room.game.is_some() && room.result.is_none(),
-        });
+        let summary = serde_json::to_value(self.room.summary()).unwrap_or_default();
         lock(&self.hub.summaries).insert(self.room.code().clone(), summary);
     }
 }

@@ -167,9 +167,15 @@ async fn oversize_targets_and_heads_get_414_and_431_and_bodies_are_never_request
         .as_bytes(),
     )
     .await;
+    // The server answers the POST (405) and closes without reading the body; the close can
+    // reset the connection before the client reads the answer, but a second answer — the
+    // body taken for a request — never comes.
     let text = String::from_utf8_lossy(&raw);
-    assert_eq!(text.matches("HTTP/1.1 ").count(), 1, "{text}");
-    assert!(text.starts_with("HTTP/1.1 405"), "{text}");
+    assert!(text.matches("HTTP/1.1 ").count() <= 1, "{text}");
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 405"),
+        "{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
