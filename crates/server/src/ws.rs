@@ -34,6 +34,10 @@ pub const JOIN_DEADLINE: Duration = Duration::from_secs(30);
 /// Frames larger than this are cut off by the WebSocket layer itself; between
 /// [`MAX_FRAME_BYTES`] and this the server answers with a clean 1009 close.
 const HARD_FRAME_LIMIT: usize = 16 * 1024;
+/// Read buffer of one socket.
+const SOCKET_BUFFER: usize = 8 * 1024;
+/// Bytes a socket may hold unsent before writes fail (the outbox resynchronises far earlier).
+const SOCKET_WRITE_LIMIT: usize = 1024 * 1024;
 /// Rate-limited messages in a row after which the connection is closed.
 const RATE_STRIKES_BEFORE_CLOSE: u32 = 30;
 
@@ -66,6 +70,11 @@ pub async fn upgrade(
     upgrade
         .max_message_size(HARD_FRAME_LIMIT)
         .max_frame_size(HARD_FRAME_LIMIT)
+        // The default 128 KiB read buffer per socket would cost hundreds of megabytes over a few
+        // thousand connections whose frames are at most a few KiB.
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(SOCKET_BUFFER)
+        .max_write_buffer_size(SOCKET_WRITE_LIMIT)
         .on_upgrade(move |socket| run_connection(socket, hub, address.ip()))
 }
 

@@ -493,10 +493,17 @@ async fn play(
     let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next_a: u64 = 10;
     let mut pending: Option<(u64, Instant)> = None;
+    // The ply count the game reaches with our last acknowledged move: the ack comes before the
+    // move's event, and the next move waits for that event.
+    let mut awaiting_ply: u64 = 0;
     let mut ended = false;
     while !shared.stop.load(Ordering::Relaxed) {
         let my_turn = pending.is_none()
             && !ended
+            && stream
+                .game
+                .as_ref()
+                .is_some_and(|g| g.ply_count() as u64 >= awaiting_ply)
             && colour.is_some()
             && stream
                 .game
@@ -520,6 +527,7 @@ async fn play(
                 *slot = Some((n + 1, now));
             }
             pending = Some((next_a, now));
+            awaiting_ply = n + 1;
             if send(&mut socket, json!({"t":"move","a":next_a,"n":n,"m":text}))
                 .await
                 .is_err()
@@ -551,6 +559,7 @@ async fn play(
             Some("nack") => {
                 if pending.is_some_and(|(a, _)| message["a"] == a) {
                     pending = None;
+                    awaiting_ply = 0;
                 }
                 if message["why"] == "rate" {
                     stats.rate_nacks.fetch_add(1, Ordering::Relaxed);
@@ -583,6 +592,7 @@ async fn play(
                         }
                         Some("match") => {
                             ended = false;
+                            awaiting_ply = 0;
                             colour = seat_of(&event["white"], &event["black"]);
                         }
                         _ => {}
