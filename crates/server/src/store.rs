@@ -212,49 +212,105 @@ async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
 
 async fn commit_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), StoreError> {
     let mut transaction = pool.begin().await.map_err(failed("cannot begin"))?;
+    // Room states are written many rows to a statement (only each room's latest), since every
+    // statement is a round trip to the database thread; other writes keep their order after
+    // the room states queued before them.
+    let mut rooms: Vec<&Write> = Vec::new();
     for write in batch.iter().flat_map(|job| &job.writes) {
-        let query = match write {
-            Write::Room {
+        match write {
+            Write::Room { code, .. } => {
+                rooms.retain(|queued| !matches!(queued, Write::Room { code: c, .. } if c == code));
+                rooms.push(write);
+            }
+            other => {
+                upsert_rooms(&mut transaction, &rooms).await?;
+                rooms.clear();
+                execute_one(&mut transaction, other).await?;
+            }
+        }
+    }
+    upsert_rooms(&mut transaction, &rooms).await?;
+    transaction.commit().await.map_err(failed("cannot commit"))
+}
+
+/// Rows per multi-row room upsert (4 binds each, far below SQLite's bind limit).
+const ROOMS_PER_STATEMENT: usize = 128;
+
+async fn upsert_rooms(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    rooms: &[&Write],
+) -> Result<(), StoreError> {
+    for chunk in rooms.chunks(ROOMS_PER_STATEMENT) {
+        let mut sql =
+            String::from("INSERT INTO rooms (code, version, state, updated_at_ms) VALUES ");
+        for index in 0..chunk.len() {
+            let first = index * 4 + 1;
+            if index > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${})",
+                first,
+                first + 1,
+                first + 2,
+                first + 3
+            ));
+        }
+        sql.push_str(
+            " ON CONFLICT (code) DO UPDATE SET version = excluded.version, \
+             state = excluded.state, updated_at_ms = excluded.updated_at_ms",
+        );
+        // Only placeholders are generated here; every value is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for write in chunk {
+            if let Write::Room {
                 code,
                 version,
                 state,
                 now_ms,
-            } => sqlx::query(
-                "INSERT INTO rooms (code, version, state, updated_at_ms) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (code) DO UPDATE SET version = excluded.version, \
-                 state = excluded.state, updated_at_ms = excluded.updated_at_ms",
-            )
-            .bind(code)
-            .bind(version)
-            .bind(state)
-            .bind(now_ms),
-            Write::RemoveRoom { code } => {
-                sqlx::query("DELETE FROM rooms WHERE code = $1").bind(code)
+            } = write
+            {
+                query = query.bind(code).bind(version).bind(state).bind(now_ms);
             }
-            Write::Game(game) => sqlx::query(
-                "INSERT INTO games (id, room, white, black, variant, started_at_ms, ended_at_ms, \
-                 result, reason, game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-                 ON CONFLICT (id) DO UPDATE SET white = excluded.white, black = excluded.black, \
-                 ended_at_ms = excluded.ended_at_ms, result = excluded.result, \
-                 reason = excluded.reason, game = excluded.game",
-            )
-            .bind(&game.id)
-            .bind(&game.room)
-            .bind(&game.white)
-            .bind(&game.black)
-            .bind(&game.variant)
-            .bind(game.started_at_ms)
-            .bind(game.ended_at_ms)
-            .bind(&game.result)
-            .bind(&game.reason)
-            .bind(&game.game),
-        };
+        }
         transaction
             .execute(query)
             .await
-            .map_err(failed("cannot write"))?;
+            .map_err(failed("cannot write rooms"))?;
     }
-    transaction.commit().await.map_err(failed("cannot commit"))
+    Ok(())
+}
+
+async fn execute_one(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    write: &Write,
+) -> Result<(), StoreError> {
+    let query = match write {
+        Write::Room { .. } => return upsert_rooms(transaction, &[write]).await,
+        Write::RemoveRoom { code } => sqlx::query("DELETE FROM rooms WHERE code = $1").bind(code),
+        Write::Game(game) => sqlx::query(
+            "INSERT INTO games (id, room, white, black, variant, started_at_ms, ended_at_ms, \
+             result, reason, game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (id) DO UPDATE SET white = excluded.white, black = excluded.black, \
+             ended_at_ms = excluded.ended_at_ms, result = excluded.result, \
+             reason = excluded.reason, game = excluded.game",
+        )
+        .bind(&game.id)
+        .bind(&game.room)
+        .bind(&game.white)
+        .bind(&game.black)
+        .bind(&game.variant)
+        .bind(game.started_at_ms)
+        .bind(game.ended_at_ms)
+        .bind(&game.result)
+        .bind(&game.reason)
+        .bind(&game.game),
+    };
+    transaction
+        .execute(query)
+        .await
+        .map_err(failed("cannot write"))?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -316,10 +372,25 @@ mod tests {
         assert_eq!(record.result, "1-0");
         assert_eq!(record.white.as_deref(), Some("Ann"));
         assert!(store.game("nope").await.unwrap().is_none());
+        // Several states of one room in one transaction: the last one is what is stored.
+        let state = |version: i64| Write::Room {
+            code: "1234".into(),
+            version,
+            state: format!("{{\"v\":{version}}}"),
+            now_ms: 20,
+        };
+        store.commit(vec![state(5), state(6)]).await.unwrap();
+        assert_eq!(
+            store.room("1234").await.unwrap(),
+            Some((6, "{\"v\":6}".to_string()))
+        );
         store
-            .commit(vec![Write::RemoveRoom {
-                code: "1234".into(),
-            }])
+            .commit(vec![
+                state(7),
+                Write::RemoveRoom {
+                    code: "1234".into(),
+                },
+            ])
             .await
             .unwrap();
         assert!(store.rooms().await.unwrap().is_empty());

@@ -191,11 +191,16 @@ async fn run(options: Options) -> Result<(), String> {
         samples.clear();
     }
     shared.measuring.store(true, Ordering::Relaxed);
+    let cpu_before = cpu_seconds(server_pid);
     let measured_from = Instant::now();
     tokio::time::sleep(Duration::from_secs(options.seconds)).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = measured_from.elapsed().as_secs_f64();
     let moves = shared.stats.moves.load(Ordering::Relaxed);
+    let server_cpu = cpu_seconds(server_pid)
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    let own_cpu = cpu_seconds(std::process::id());
     shared.stop.store(true, Ordering::Relaxed);
     for client in clients {
         let _ = tokio::time::timeout(Duration::from_secs(15), client).await;
@@ -234,6 +239,16 @@ async fn run(options: Options) -> Result<(), String> {
         stats.rate_nacks.load(Ordering::Relaxed),
         stats.other_nacks.load(Ordering::Relaxed)
     );
+    if let Some(cpu) = server_cpu {
+        println!(
+            "server CPU              {:.2} cores busy on average ({:.0} us per move)",
+            cpu / elapsed,
+            cpu * 1e6 / moves.max(1) as f64
+        );
+    }
+    if let Some(cpu) = own_cpu {
+        println!("benchmark clients CPU   {cpu:.1} s in total");
+    }
     match peak {
         Some(kib) => println!("server peak memory      {:.1} MB", kib as f64 / 1024.0),
         None => println!("server peak memory      unknown"),
@@ -249,6 +264,17 @@ fn percentiles(samples: &Mutex<Vec<u32>>) -> (f64, f64, usize) {
     samples.sort_unstable();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
     (at(0.5), at(0.99), samples.len())
+}
+
+/// User plus system CPU time of a process so far, in seconds.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which is in parentheses and may contain spaces).
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }
 
 /// The server's peak resident memory (VmHWM), read while it still runs.
