@@ -36,7 +36,7 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play engine-against-engine games between two levels
     Match(MatchArgs),
-    /// Serve the built browser app on 127.0.0.1
+    /// Serve the built app and the online rooms (WebSocket /ws, /api/…)
     Serve(ServeArgs),
 }
 
@@ -183,23 +183,63 @@ pub struct MatchArgs {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Port to listen on (0: any free port)
+    /// Port to listen on (0: any free port; the first line printed is the URL)
     #[arg(long, value_name = "N", default_value_t = 8080)]
     pub port: u16,
     /// The built app's folder (with index.html)
     #[arg(long, value_name = "DIR", default_value = "dist")]
     pub dir: PathBuf,
+    /// The SQLite database that keeps rooms and finished games
+    #[arg(long, value_name = "PATH", default_value = "boardshift.db")]
+    pub db: PathBuf,
+    /// Seconds a disconnected player keeps the seat
+    #[arg(long = "grace-s", value_name = "SECONDS")]
+    pub grace_s: Option<u64>,
+    /// Address to listen on
+    #[arg(long, value_name = "ADDR")]
+    pub host: Option<String>,
+    /// Most simultaneous connections
+    #[arg(long = "max-connections", value_name = "N")]
+    pub max_connections: Option<u64>,
+    /// Messages per second per connection (the burst is four times it)
+    #[arg(long = "message-rate", value_name = "N")]
+    pub message_rate: Option<u64>,
+    /// Multiplies the per-address limits (for load tests from one address)
+    #[arg(long = "address-limit-scale", value_name = "N")]
+    pub address_limit_scale: Option<u64>,
 }
 
 impl ServeArgs {
     /// The flags as the server reads them.
     pub fn to_arguments(&self) -> Vec<String> {
-        vec![
+        let mut arguments = vec![
             "--port".to_string(),
             self.port.to_string(),
             "--dir".to_string(),
             self.dir.to_string_lossy().into_owned(),
-        ]
+            "--db".to_string(),
+            self.db.to_string_lossy().into_owned(),
+        ];
+        let optional = [
+            ("--grace-s", self.grace_s.map(|v| v.to_string())),
+            ("--host", self.host.clone()),
+            (
+                "--max-connections",
+                self.max_connections.map(|v| v.to_string()),
+            ),
+            ("--message-rate", self.message_rate.map(|v| v.to_string())),
+            (
+                "--address-limit-scale",
+                self.address_limit_scale.map(|v| v.to_string()),
+            ),
+        ];
+        for (flag, value) in optional {
+            if let Some(value) = value {
+                arguments.push(flag.to_string());
+                arguments.push(value);
+            }
+        }
+        arguments
     }
 }
 
