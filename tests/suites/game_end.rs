@@ -441,6 +441,46 @@ fn draw_offer_is_declined_by_the_opponents_move() {
 }
 
 #[test]
+fn a_move_that_ends_the_game_ends_the_movers_own_offer() {
+    // Fool's mate: Black offers a draw and then mates with the offer still standing.
+    let mut g = game(START, DrawMode::Auto);
+    play(&mut g, "f2f3 e7e5 g2g4");
+    g.offer_draw(Color::Black).unwrap();
+    play(&mut g, "d8h4");
+    assert_eq!(
+        result(&g),
+        Some((Outcome::Win(Color::Black), EndReason::Checkmate))
+    );
+    assert_eq!(
+        g.draw_offer(),
+        None,
+        "a finished game has no standing offer"
+    );
+    // Undo brings back the game and the offer as they stood before the mate.
+    g.undo().unwrap();
+    assert_eq!(g.draw_offer(), Some(Color::Black));
+    // A move that does not end the game keeps the mover's offer, and the reply declines it.
+    play(&mut g, "d8e7");
+    assert_eq!(g.draw_offer(), Some(Color::Black));
+    play(&mut g, "a2a3");
+    assert_eq!(g.draw_offer(), None);
+}
+
+#[test]
+fn a_king_pushed_over_the_edge_ends_the_pushers_offer() {
+    let text = "10/10/k9/10/10/1R8/10/10/5K4/10 w - - 0 1 b2";
+    let start = RelativePosition::from_text(text, RelativeOptions::default()).unwrap();
+    let mut g = Game::new(start, DrawMode::Auto);
+    g.offer_draw(Color::White).unwrap();
+    play(&mut g, "b5c5");
+    assert_eq!(
+        result(&g),
+        Some((Outcome::Win(Color::White), EndReason::KingLostOverEdge))
+    );
+    assert_eq!(g.draw_offer(), None);
+}
+
+#[test]
 fn actions_apply_and_travel_as_json() {
     let actions = vec![
         Action::Move("e2e4".into()),

@@ -1007,3 +1007,30 @@ fn saved_game_with_setup_steps_round_trips_and_names_a_bad_step() {
         "{error}"
     );
 }
+
+#[test]
+fn a_start_position_with_a_castling_rook_off_its_corner_is_refused() {
+    use rules::any::AnyGame;
+    use rules::options::VariantOptions;
+    let options = VariantOptions::from_pairs(rules::VariantKind::Regroupment, &[] as &[&str])
+        .expect("default options");
+    // `K` (the outermost king-side rook, g1) and `G` (Shredder-FEN for it) both name a rook
+    // that no Regroupment game can castle with.
+    for text in [
+        "4k3/8/8/8/8/8/8/R3K1R1 w K - 0 1",
+        "4k3/8/8/8/8/8/8/R3K1R1 w G - 0 1",
+    ] {
+        let error = AnyGame::with_start(options, Some(text))
+            .err()
+            .unwrap_or_else(|| panic!("{text} was accepted"))
+            .to_string();
+        assert!(error.contains("g1 is not in its corner"), "{text}: {error}");
+    }
+    // Without the king-side right the same board is a position, and its king simply steps.
+    let mut game = AnyGame::with_start(options, Some("4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1"))
+        .expect("no king-side right");
+    game.play("e1f1").expect("king step");
+    assert!(game
+        .position_text()
+        .starts_with("4k3/8/8/8/8/8/8/R4KR1 b - "));
+}

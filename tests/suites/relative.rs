@@ -1034,9 +1034,13 @@ fn bad_position_text_names_the_problem() {
         ),
         (ranks(&|r| r[0] = "9k7".into()), "rank 16 has 17 squares"),
         (ranks(&|r| r[0] = "016".into()), "starting with 0"),
-        (ranks(&|r| r[11] = "4PPPPPPPP4".into()), "white has 0 kings"),
+        // Only the side to move may lack its king (it went over the edge on the last move).
+        (
+            ranks(&|r| r[11] = "4PPPPPPPP4".into()).replace(" w ", " b "),
+            "white has 0 kings",
+        ),
         (ranks(&|r| r[0] = "k15".into()), "black has 2 kings"),
-        (with_board(&empty16), "white has 0 kings"),
+        (with_board(&empty16), "black has 0 kings"),
         (start.replace(" w ", " x "), "side to move 'x'"),
         (
             start.replace(" KQkq ", " KQkx "),
@@ -1297,4 +1301,44 @@ fn options_read_from_names() {
     );
     assert!(RelativeOptions::new(26, Recentering::Aristotelian, Leave::No).is_ok());
     assert!(RelativeOptions::new(8, Recentering::Aristotelian, Leave::No).is_err());
+}
+
+#[test]
+fn a_final_position_with_a_king_over_the_edge_reads_back() {
+    use rules::any::AnyGame;
+    use rules::game::{EndReason, Outcome};
+    use rules::options::VariantOptions;
+    let options = RelativeOptions::default();
+    // 10×10, inner board at b2: the rook steps right, everything else shifts left and the
+    // black king on a8 falls off the board.
+    let start =
+        RelativePosition::from_text("10/10/k9/10/10/1R8/10/10/5K4/10 w - - 0 1 b2", options)
+            .expect("start");
+    let mut finished = start.clone();
+    let mv = finished.parse_move_text("b5c5").expect("move text");
+    finished.play_unchecked(mv);
+    assert_eq!(finished.lost_outright(), Some(Color::Black));
+    let text = finished.to_text();
+    assert!(!text.contains('k'), "the black king is gone: {text}");
+    let read = RelativePosition::from_text(&text, options)
+        .unwrap_or_else(|error| panic!("{text} does not read back: {error}"));
+    assert_eq!(read.to_text(), text);
+    assert_eq!(read.lost_outright(), Some(Color::Black));
+    assert_eq!(read.count_legal_moves(), 0);
+    assert_eq!(read.hash(), finished.hash());
+
+    // As a start position the text is the finished game it came from.
+    let relative =
+        VariantOptions::from_pairs(rules::VariantKind::Relative, &["size=10"]).expect("options");
+    let game = AnyGame::with_start(relative, Some(&text)).expect("finished start");
+    let end = game.result().expect("the game is over");
+    assert_eq!(
+        (end.outcome, end.reason),
+        (Outcome::Win(Color::White), EndReason::KingLostOverEdge)
+    );
+
+    // Only the side to move may lack its king: the same board with White to move is refused.
+    let white_to_move = text.replacen(" b ", " w ", 1);
+    let error = RelativePosition::from_text(&white_to_move, options).unwrap_err();
+    assert!(error.to_string().contains("black has 0 kings"), "{error}");
 }

@@ -151,6 +151,66 @@ fn pending_promotion_and_offer_survive_a_round_trip() {
     assert_eq!(played.display, "e8=R");
 }
 
+/// Saves `game` and loads the file back, which must succeed.
+fn round_trip(game: &AnyGame) -> AnyGame {
+    let json = game.to_save_json("now", &Players::default());
+    AnyGame::from_save_json(&json)
+        .unwrap_or_else(|error| panic!("own save refused: {error}\n{json}"))
+        .0
+}
+
+#[test]
+fn a_game_ended_by_the_offerers_move_saves_no_pending_offer() {
+    // Fool's mate with Black's offer standing when Black mates.
+    let mut game = AnyGame::new(options(VariantKind::Standard, &[])).unwrap();
+    for text in ["f2f3", "e7e5", "g2g4"] {
+        game.play(text).unwrap();
+    }
+    game.offer_draw(Color::Black).unwrap();
+    game.play("d8h4").unwrap();
+    assert_eq!(
+        game.to_save("now", &Players::default()).pending.draw_offer,
+        None
+    );
+    let loaded = round_trip(&game);
+    assert_eq!(
+        loaded.result().map(|end| end.reason),
+        Some(EndReason::Checkmate)
+    );
+
+    // Relative chess: White's offer stands when White pushes the black king over the edge.
+    let mut game = AnyGame::with_start(
+        options(VariantKind::Relative, &[]),
+        Some("10/10/k9/10/10/1R8/10/10/5K4/10 w - - 0 1 b2"),
+    )
+    .unwrap();
+    game.offer_draw(Color::White).unwrap();
+    game.play("b5c5").unwrap();
+    assert_eq!(
+        game.to_save("now", &Players::default()).pending.draw_offer,
+        None
+    );
+    let loaded = round_trip(&game);
+    assert_eq!(
+        loaded.result().map(|end| end.reason),
+        Some(EndReason::KingLostOverEdge)
+    );
+}
+
+#[test]
+fn an_offer_declined_by_the_opponents_move_is_not_saved() {
+    let mut game = AnyGame::new(options(VariantKind::Standard, &[])).unwrap();
+    game.offer_draw(Color::White).unwrap();
+    game.play("e2e4").unwrap();
+    let saved = game.to_save("now", &Players::default());
+    assert_eq!(saved.pending.draw_offer, Some(Color::White));
+    assert_eq!(round_trip(&game).status().draw_offer, Some(Color::White));
+    game.play("e7e5").unwrap();
+    let saved = game.to_save("now", &Players::default());
+    assert_eq!(saved.pending.draw_offer, None);
+    assert_eq!(round_trip(&game).status().draw_offer, None);
+}
+
 #[test]
 fn claimed_draw_with_intended_move_survives_a_round_trip() {
     let mut game = AnyGame::new(options(VariantKind::Standard, &["draws=fide"])).unwrap();

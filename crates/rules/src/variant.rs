@@ -2,7 +2,7 @@
 //! [`VariantKind`] becomes a type. Also one family for the errors of reading a start position,
 //! whichever variant's position text it is.
 
-use crate::chess::{CastlingMode, ChessPosition, FenError};
+use crate::chess::{ChessPosition, FenError};
 use crate::game::{DrawMode, DrawPolicy};
 use crate::options::{OptionSpec, VariantOptions};
 use crate::position::VariantKind;
@@ -154,7 +154,7 @@ impl Variant for Regroupment {
     }
 
     fn from_text(text: &str, _: &RegroupmentOptions) -> Result<ChessPosition, PositionTextError> {
-        Ok(ChessPosition::from_fen_mode(text, CastlingMode::Chess960)?)
+        Ok(crate::regroupment::position_from_text(text)?)
     }
 }
 

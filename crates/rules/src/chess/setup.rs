@@ -53,6 +53,9 @@ pub enum PositionError {
     PieceOnBlockedSquare(Square),
     /// A half-move clock or move number beyond [`crate::position::MAX_MOVE_COUNTER`].
     MoveCounterTooLarge(u32),
+    /// A castling right whose rook is not in its corner (Regroupment, where rooks castle only
+    /// from a1/h1 and a8/h8).
+    CastlingRookNotInCorner(Square),
 }
 
 impl fmt::Display for PositionError {
@@ -78,6 +81,10 @@ impl fmt::Display for PositionError {
                 f,
                 "the move counter {value} is beyond {}",
                 crate::position::MAX_MOVE_COUNTER
+            ),
+            PositionError::CastlingRookNotInCorner(sq) => write!(
+                f,
+                "the castling rook on {sq} is not in its corner (rooks castle only from the a- and h-file corners)"
             ),
         }
     }

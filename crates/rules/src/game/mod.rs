@@ -9,7 +9,8 @@
 //!   kept in [`Game::claimed_move`]; a wrong one plays the move anyway (as over the board, the
 //!   written move stands) and the game goes on.
 //! - A draw offer stays open through the offerer's own move and is declined by the opponent's
-//!   next move. Two crossing offers agree the draw.
+//!   next move. A move that ends the game ends any offer with it. Two crossing offers agree
+//!   the draw.
 //! - Undo takes back one ply, restores the clocks and the draw offer as they were when that ply's
 //!   position arose, clears a pending promotion, and lifts any ending that came from an event
 //!   (resignation, flag, agreement, claim).
@@ -207,6 +208,11 @@ impl<P: GamePosition> Game<P> {
         }
         self.pending_promotion = None;
         self.refresh();
+        if self.position_end.is_some() {
+            // An offer cannot outlive the game: a move that ends it (checkmate, a king over the
+            // edge, an automatic draw) also ends the mover's own offer, so nothing is pending.
+            self.draw_offer = None;
+        }
     }
 
     /// Reads move text and plays it.

@@ -7,6 +7,7 @@ mod options;
 mod phase;
 mod start;
 mod step;
+mod text;
 mod view;
 
 pub use back_rank::{back_rank_text, start_fen, turn_order, BackRank, ORTHODOX_BACK_RANK};
@@ -20,3 +21,4 @@ pub use start::{
     steps_for_back_rank,
 };
 pub use step::{Relocator, SetupStep, StepTextError};
+pub use text::position_from_text;
