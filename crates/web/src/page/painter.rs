@@ -14,6 +14,8 @@ const OUTER_DARK: &str = "#3a3c44";
 const GOLD: &str = "#d4a017";
 const TILE_BACKGROUND: &str = "#24262c";
 const MOVE_MARK: &str = "rgba(20, 85, 30, 0.55)";
+/// Legal-move marks on relative chess's dark outer board, where the green ones would vanish.
+const OUTER_MOVE_MARK: &str = "rgba(236, 232, 214, 0.8)";
 const LAST_MOVE: &str = "rgba(205, 210, 60, 0.45)";
 const SELECTED: &str = "rgba(20, 110, 40, 0.45)";
 
@@ -314,15 +316,20 @@ impl Painter<'_> {
         for (sq, mark) in &overlay.targets {
             let (l, t, w, h) = self.square_rect(sq.x as f64, sq.y as f64);
             let (cx, cy) = (l + w / 2.0, t + h / 2.0);
+            let mark_color = if on_outer_board(model, *sq) {
+                OUTER_MOVE_MARK
+            } else {
+                MOVE_MARK
+            };
             ctx.begin_path();
             match mark {
                 Mark::Normal => {
-                    ctx.set_fill_style_str(MOVE_MARK);
+                    ctx.set_fill_style_str(mark_color);
                     ctx.arc(cx, cy, w * 0.16, 0.0, std::f64::consts::TAU).ok();
                     ctx.fill();
                 }
                 Mark::Capture => {
-                    ctx.set_stroke_style_str(MOVE_MARK);
+                    ctx.set_stroke_style_str(mark_color);
                     ctx.set_line_width(w * 0.09);
                     ctx.arc(cx, cy, w * 0.44, 0.0, std::f64::consts::TAU).ok();
                     ctx.stroke();
@@ -440,6 +447,13 @@ impl Painter<'_> {
             .ok();
         self.ctx.set_global_alpha(1.0);
     }
+}
+
+/// Relative chess: whether `sq` lies on the dark outer board, off the inner 8×8 board.
+fn on_outer_board(model: &BoardModel, sq: Sq) -> bool {
+    model
+        .inner_origin
+        .is_some_and(|o| !((o.x..o.x + 8).contains(&sq.x) && (o.y..o.y + 8).contains(&sq.y)))
 }
 
 fn rounded_rect(ctx: &CanvasRenderingContext2d, x: f64, y: f64, w: f64, h: f64, r: f64) {
