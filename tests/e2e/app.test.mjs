@@ -1078,6 +1078,36 @@ test('feel: contrast of captured black pieces, outer-board move dots and the mov
   await page.context().close();
 });
 
+test('feel: relative chess: file letters on the bottom rank stay readable under the inner board', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'relative',
+    options: { recentering: 'leibnizian' },
+    start: '16/16/16/16/16/16/16/16/8k7/16/16/16/16/16/16/8K7 w - - 0 1 e1',
+  });
+  for (const name of ['e1', 'f1', 'g1', 'b1']) {
+    await probe(page, name);
+    const c = await centre(page, name);
+    const found = await page.evaluate(({ cx, cy, s }) => {
+      const canvas = document.getElementById('board');
+      const ratio = canvas.width / canvas.getBoundingClientRect().width;
+      const ctx = canvas.getContext('2d');
+      const left = Math.round((cx - s / 2) * ratio);
+      const top = Math.round((cy - s / 2) * ratio);
+      const size = Math.round(s * ratio);
+      const base = Array.from(ctx.getImageData(left + Math.round(size * 0.3), top + Math.round(size * 0.3), 1, 1).data);
+      const from = Math.round(size * 0.55);
+      const data = ctx.getImageData(left + from, top + from, size - from, size - from).data;
+      const pixels = [];
+      for (let i = 0; i < data.length; i += 4) pixels.push([data[i], data[i + 1], data[i + 2]]);
+      return { base: base.slice(0, 3), pixels };
+    }, c);
+    const readable = found.pixels.filter((p) => contrast(p, found.base) >= 4.5).length;
+    assert(readable >= 6, `the file letter on ${name} has no pixel at 4.5:1 against its square ${found.base} (${readable})`);
+  }
+  await page.context().close();
+});
+
 test('feel: browsing the history says the clock is paused', async (browser) => {
   const page = await newPage(browser);
   await loadGame(page, {
