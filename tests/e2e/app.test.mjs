@@ -697,6 +697,8 @@ test('a keyboard-only game: typed moves, SAN and commands, announced', async (br
   await waitFor(page, (x) => x.moves.length === 4, 'the second typed undo');
   await page.keyboard.type('/resign');
   await page.keyboard.press('Enter');
+  await page.waitForSelector('#confirm:not([hidden])');
+  await page.click('#confirm-yes');
   const text = await bannerText(page);
   assert(/Black wins/.test(text) && /resignation/.test(text), `banner: ${text}`);
   await page.context().close();
@@ -924,6 +926,205 @@ test('a burst of events in one script turn is handled in full and in order', asy
   }, { a: e2, b: e4 });
   const s = await waitFor(page, (x) => x.moves.length === 1, 'the clicked move');
   assert(s.moves[0] === 'e4' && s.geometry.flipped, `moves ${s.moves}, flipped ${s.geometry.flipped}`);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- play feel
+
+test('feel: after a typed move, a click or drag on the board gives it the keys; Esc closes the chooser', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  await page.focus('#command');
+  await page.keyboard.type('e4');
+  await page.keyboard.press('Enter');
+  await waitFor(page, plies(1), 'the typed move');
+  await click(page, 'h5');
+  assert(await page.evaluate(() => document.activeElement && document.activeElement.id === 'board'),
+    'a click on the board left the focus in the move box');
+  await page.keyboard.press('f');
+  let s = await state(page);
+  assert(s.geometry.flipped, 'F after a click on the board did not flip it');
+  assert((await page.inputValue('#command')) === '', 'F was typed into the move box');
+  await page.keyboard.press('f');
+  await page.keyboard.press('ArrowLeft');
+  s = await waitFor(page, (x) => x.view_ply === 0, '← to browse back');
+  await page.keyboard.press('Escape');
+  await waitFor(page, (x) => x.view_ply === null && settled(x), 'Esc back to the game');
+  await page.focus('#command');
+  await page.keyboard.type('e5');
+  await page.keyboard.press('Enter');
+  await waitFor(page, plies(2), 'the second typed move');
+  await drag(page, 'g1', 'f3');
+  await waitFor(page, plies(3), 'the dragged move');
+  assert(await page.evaluate(() => document.activeElement && document.activeElement.id === 'board'),
+    'a drag on the board left the focus in the move box');
+  // The chooser closes on Esc wherever the focus is, the move box included.
+  await loadGame(page, { variant: 'standard', start: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
+  await click(page, 'a7');
+  await click(page, 'a8');
+  await page.waitForSelector('#promo:not([hidden])');
+  await page.focus('#command');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#promo', { state: 'hidden', timeout: 3000 });
+  await page.context().close();
+});
+
+test('feel: undo after a flag fall, a mate or a resignation reopens the game; /resign asks first', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'standard',
+    moves: ['e2e4', 'e7e5'],
+    clock: { initial_ms: 60000, increment_ms: 0, remaining_ms: [1500, 50000] },
+  });
+  let text = await bannerText(page);
+  assert(/timeout/.test(text), `banner: ${text}`);
+  await page.click('#btn-undo');
+  let s = await waitFor(page, (x) => x.moves.length < 2 && settled(x), 'the undo after the flag');
+  assert(await page.isHidden('#banner'), 'the timeout banner stays after the undo');
+  assert(!/timeout/.test(s.status), `the status still says the game is over: ${s.status}`);
+  for (const id of ['clock-top', 'clock-bottom']) {
+    assert((await clockText(page, id)) !== '0.0', `${id} still shows 0.0 after the undo`);
+  }
+  await page.focus('#command');
+  await page.keyboard.type('/resign');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#confirm:not([hidden])');
+  assert(await page.isHidden('#banner'), '/resign resigned without asking');
+  await page.click('#confirm-no');
+  assert(await page.isHidden('#banner'), 'Cancel did not keep the game going');
+  await page.click('#btn-resign');
+  await page.click('#confirm-yes');
+  text = await bannerText(page);
+  assert(/resignation/.test(text), `banner: ${text}`);
+  await page.click('#btn-undo');
+  await page.waitForSelector('#banner', { state: 'hidden', timeout: 3000 });
+  await page.context().close();
+});
+
+test('feel: New game keeps the game: Resume game and the Back button return to it', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { opponent: 'hotseat' });
+  await click(page, 'e2');
+  await click(page, 'e4');
+  await waitFor(page, plies(1), 'the first move');
+  await page.click('#btn-home');
+  await page.waitForSelector('#start:not([hidden])');
+  await page.waitForSelector('#resume-game:not([hidden])', { timeout: 3000 });
+  await page.click('#resume-game');
+  await page.waitForSelector('#game:not([hidden])');
+  let s = await waitFor(page, (x) => x.screen === 'game' && x.moves.length === 1, 'the resumed game');
+  assert(s.moves[0] === 'e4', `resumed moves: ${s.moves}`);
+  await page.click('#btn-home');
+  await page.waitForSelector('#start:not([hidden])');
+  await page.goBack();
+  await page.waitForSelector('#game:not([hidden])', { timeout: 5000 });
+  s = await waitFor(page, (x) => x.screen === 'game', 'the game after Back');
+  assert(s.moves.join(' ') === 'e4', `Back did not return to the game: ${s.moves}`);
+  assert(page.url().startsWith(base), `Back left the app for ${page.url()}`);
+  await page.context().close();
+});
+
+/** WCAG contrast ratio of two [r, g, b] colours. */
+function contrast(a, b) {
+  const lum = ([r, g, bl]) => {
+    const c = [r, g, bl].map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The colour a page element is seen on: its own background, or the nearest ancestor's. */
+async function backdrop(page, selector) {
+  return page.evaluate((selector) => {
+    for (let e = document.querySelector(selector); e; e = e.parentElement) {
+      const m = getComputedStyle(e).backgroundColor.match(/[\d.]+/g).map(Number);
+      if (m.length < 4 || m[3] > 0.5) return m.slice(0, 3);
+    }
+    return [255, 255, 255];
+  }, selector);
+}
+
+test('feel: contrast of captured black pieces, outer-board move dots and the move box placeholder', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'standard', moves: ['e2e4', 'd7d5', 'e4d5'] });
+  const captured = '#captured-bottom img[src^="pieces/b"]';
+  await page.waitForSelector(captured);
+  const chip = await backdrop(page, captured);
+  assert(contrast(chip, [0, 0, 0]) >= 3, `a captured black piece sits on ${chip}, too dark to see it`);
+  const placeholder = await page.evaluate(() => getComputedStyle(document.getElementById('command'), '::placeholder').color);
+  const field = await backdrop(page, '#command');
+  const text = placeholder.match(/[\d.]+/g).map(Number).slice(0, 3);
+  assert(contrast(text, field) >= 4.5, `the move box placeholder has contrast ${contrast(text, field).toFixed(2)}:1`);
+
+  await loadGame(page, {
+    variant: 'relative',
+    options: { recentering: 'leibnizian' },
+    start: '16/16/16/16/8k7/16/1n14/16/4R11/16/16/8K7/16/2B13/16/16 w - - 0 1 e5',
+  });
+  await click(page, 'i5');
+  const s = await state(page);
+  const target = s.actions.map((t) => t.match(/^i5([a-p]\d+)/)).find((m) => m && square(m[1]).y < 4);
+  assert(target, `no king move off the inner board among ${s.actions.join(' ')}`);
+  const dot = await probe(page, target[1]);
+  const edge = await probe(page, target[1], 0.15, 0.15);
+  const ratio = contrast(dot.point.slice(0, 3), edge.point.slice(0, 3));
+  assert(ratio >= 3, `the move dot on the outer board ${dot.point} has contrast ${ratio.toFixed(2)}:1 with its square ${edge.point}`);
+  await screenshot(page, 'feel-relative-outer-dots');
+  await page.context().close();
+});
+
+test('feel: relative chess: file letters on the bottom rank stay readable under the inner board', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'relative',
+    options: { recentering: 'leibnizian' },
+    start: '16/16/16/16/16/16/16/16/8k7/16/16/16/16/16/16/8K7 w - - 0 1 e1',
+  });
+  for (const name of ['e1', 'f1', 'g1', 'b1']) {
+    await probe(page, name);
+    const c = await centre(page, name);
+    const found = await page.evaluate(({ cx, cy, s }) => {
+      const canvas = document.getElementById('board');
+      const ratio = canvas.width / canvas.getBoundingClientRect().width;
+      const ctx = canvas.getContext('2d');
+      const left = Math.round((cx - s / 2) * ratio);
+      const top = Math.round((cy - s / 2) * ratio);
+      const size = Math.round(s * ratio);
+      const base = Array.from(ctx.getImageData(left + Math.round(size * 0.3), top + Math.round(size * 0.3), 1, 1).data);
+      const from = Math.round(size * 0.55);
+      const data = ctx.getImageData(left + from, top + from, size - from, size - from).data;
+      const pixels = [];
+      for (let i = 0; i < data.length; i += 4) pixels.push([data[i], data[i + 1], data[i + 2]]);
+      return { base: base.slice(0, 3), pixels };
+    }, c);
+    const readable = found.pixels.filter((p) => contrast(p, found.base) >= 4.5).length;
+    assert(readable >= 6, `the file letter on ${name} has no pixel at 4.5:1 against its square ${found.base} (${readable})`);
+  }
+  await page.context().close();
+});
+
+test('feel: browsing the history says the clock is paused', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, {
+    variant: 'standard',
+    moves: ['e2e4', 'e7e5', 'g1f3'],
+    clock: { initial_ms: 300000, increment_ms: 0, remaining_ms: [290000, 280000] },
+  });
+  assert(!/paused/i.test(await clockText(page, 'clock-top')), 'the live clock says paused');
+  await page.keyboard.press('ArrowLeft');
+  await waitFor(page, (x) => x.view_ply === 2, 'browsing back');
+  await page.waitForTimeout(300);
+  assert(/paused/i.test(await clockText(page, 'clock-top')), `the stopped clock does not say so: ${await clockText(page, 'clock-top')}`);
+  assert(!/paused/i.test(await clockText(page, 'clock-bottom')), 'the clock not to move says paused');
+  await page.keyboard.press('Escape');
+  await waitFor(page, (x) => x.view_ply === null, 'the live game');
+  await page.waitForTimeout(300);
+  assert(!/paused/i.test(await clockText(page, 'clock-top')), 'the clock still says paused in the live game');
   await page.context().close();
 });
 

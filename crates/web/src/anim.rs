@@ -188,7 +188,8 @@ pub fn diff(
         sprites,
         origin_path: None,
         tile_move: None,
-        holes: Vec::new(),
+        // Sliding chess: an ordinary move leaves the gap where it is, so it stays drawn.
+        holes: before.blocked.clone(),
         reversed: false,
     }
 }
@@ -466,6 +467,28 @@ mod tests {
             .unwrap();
         assert_eq!(rook.vanish_phase, None);
         assert_eq!(rook.path.last(), Some(&(7.0, 4.0)));
+    }
+
+    #[test]
+    fn an_ordinary_move_on_a_tiled_board_keeps_the_gap_drawn() {
+        let mut before = board(8, None, &[(4, 1, 'P'), (4, 6, 'p')]);
+        before.tiled = true;
+        before.blocked = vec![Sq::new(2, 4)];
+        let mut after = board(8, None, &[(4, 3, 'P'), (4, 6, 'p')]);
+        after.tiled = true;
+        after.blocked = before.blocked.clone();
+        let anim = build(&before, &after, &mv(Sq::new(4, 1), Sq::new(4, 3)), 0.0).unwrap();
+        assert_eq!(anim.holes, vec![Sq::new(2, 4)]);
+        assert_eq!(anim.tile_move, None);
+        let back = step(
+            &before,
+            &after,
+            &mv(Sq::new(4, 1), Sq::new(4, 3)),
+            true,
+            0.0,
+        )
+        .unwrap();
+        assert_eq!(back.holes, vec![Sq::new(2, 4)]);
     }
 
     #[test]

@@ -73,6 +73,8 @@ pub struct App {
     pub start_notice: Option<String>,
     /// When the board was first painted with its pieces (page time).
     pub painted_at: Option<f64>,
+    /// The game left for the start screen, kept whole (clock stopped) so it can be resumed.
+    paused_game: Option<Box<GameScreen>>,
     effects: Vec<Effect>,
     seed: u64,
 }
@@ -102,6 +104,7 @@ impl App {
             confirm: None,
             start_notice: None,
             painted_at: None,
+            paused_game: None,
             effects: Vec::new(),
             seed,
         }
@@ -208,21 +211,47 @@ impl App {
         });
     }
 
-    /// Back to the start screen; the game in progress stays saved for a reload.
+    /// Back to the start screen; the game on screen is kept, its clock stopped, to be resumed
+    /// (and stays saved for a reload).
     pub fn show_start(&mut self) {
         let now = self.now;
         if let Some(game) = self.game_mut() {
             game.charge_clock(now);
+            game.clock.stop();
+            game.animation = None;
+            game.input.reset();
+            game.session.set_pending_promotion(None);
         }
         self.autosave();
         self.cancel_thinking();
-        self.screen = Screen::Start;
+        if let Screen::Game(game) = std::mem::replace(&mut self.screen, Screen::Start) {
+            self.paused_game = Some(game);
+        }
         self.confirm = None;
+    }
+
+    /// Whether the start screen can offer to resume the game left for it.
+    pub fn can_resume(&self) -> bool {
+        self.game().is_none() && self.paused_game.is_some()
+    }
+
+    /// Back to the game left for the start screen, its clock running again from now.
+    pub fn resume_paused(&mut self) {
+        if self.game().is_some() {
+            return;
+        }
+        let Some(game) = self.paused_game.take() else {
+            return;
+        };
+        self.screen = Screen::Game(game);
+        self.start_notice = None;
+        self.refresh();
     }
 
     /// Makes `session` the game on the board, played by `config`'s seats.
     fn install(&mut self, config: GameConfig, session: Session) {
         self.cancel_thinking();
+        self.paused_game = None;
         self.screen = Screen::Game(Box::new(GameScreen::new(config, session)));
         self.message.clear();
         self.confirm = None;
@@ -424,7 +453,7 @@ impl App {
                     self.on_intent(intent);
                 }
             }
-            Control::Resign => self.confirm = Some("Resign this game?".to_string()),
+            Control::Resign => self.ask_to_resign(),
             Control::ConfirmNo => self.confirm = None,
             Control::ConfirmYes => {
                 self.confirm = None;
@@ -462,7 +491,7 @@ impl App {
                 }
             }
             Command::Undo => self.act_here(PlayerAction::Undo),
-            Command::Resign => self.resign(),
+            Command::Resign => self.ask_to_resign(),
             Command::Draw => self.draw_button(),
             Command::Claim(with_move) => self.act_here(PlayerAction::ClaimDraw { with_move }),
             Command::Rematch if over => self.act_here(PlayerAction::Rematch),
@@ -486,6 +515,15 @@ impl App {
     fn acting_side(&self) -> Option<Color> {
         let game = self.game()?;
         game.config.seats.acting_side(game.session.turn())
+    }
+
+    /// The button and `/resign` alike: a resignation is confirmed first.
+    fn ask_to_resign(&mut self) {
+        if self.game().is_some_and(GameScreen::is_over) {
+            self.message = "The game is over: /rematch starts another.".into();
+            return;
+        }
+        self.confirm = Some("Resign this game?".to_string());
     }
 
     fn resign(&mut self) {

@@ -53,6 +53,8 @@ impl TurnClock {
 pub struct ClockFace {
     pub text: String,
     pub running: bool,
+    /// Stopped only because the history is being browsed (the text says so).
+    pub paused: bool,
     /// Under ten seconds or a tenth of the initial time.
     pub low: bool,
 }
@@ -71,8 +73,16 @@ pub fn face(
     ClockFace {
         text: format_clock(remaining),
         running,
+        paused: false,
         low: remaining < 10_000.0 || remaining < clock.initial_ms as f64 / 10.0,
     }
+}
+
+/// Marks `face` as paused by history browsing, visibly: a hot-seat opponent sees why the
+/// clock of the side to move stands still.
+pub fn show_paused(face: &mut ClockFace) {
+    face.paused = true;
+    face.text = format!("{} · paused", face.text);
 }
 
 /// `m:ss`, or `h:mm:ss` from an hour, or `s.t` (tenths) under ten seconds.

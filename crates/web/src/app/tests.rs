@@ -343,3 +343,116 @@ fn typed_commands_report_what_they_cannot_do() {
     app.worker_reply(&serde_json::to_string(&reply).unwrap());
     assert!(moves(&app).is_empty(), "an unasked reply plays nothing");
 }
+
+/// The faces of both clocks (top, bottom) as shown at the app's time.
+fn clock_texts(app: &App) -> Vec<String> {
+    panel::clock_faces(game(app), app.now)
+        .unwrap()
+        .iter()
+        .map(|face| face.text.clone())
+        .collect()
+}
+
+#[test]
+fn undo_after_a_flag_fall_reopens_the_game_with_its_clocks() {
+    let mut app = App::new(5);
+    let saved = r#"{"format":"boardshift-game","version":1,"variant":"standard",
+        "moves":["e2e4","e7e5"],
+        "clock":{"initial_ms":60000,"increment_ms":0,"remaining_ms":[1500,50000]}}"#;
+    app.now = 1_000.0;
+    app.load_game(saved).unwrap();
+    app.now = 2_600.0;
+    assert!(app.tick());
+    assert_eq!(game(&app).session.result().unwrap().reason, "by timeout");
+    assert_eq!(clock_texts(&app)[1], "0.0");
+    app.now = 3_000.0;
+    app.control(Control::Undo);
+    assert!(!game(&app).is_over(), "the game goes on after the undo");
+    assert_eq!(moves(&app), ["e4"]);
+    assert!(
+        panel::panel(game(&app)).banner.is_none(),
+        "the banner is gone"
+    );
+    let clock = game(&app).session.clock().unwrap();
+    assert!(
+        clock.remaining_ms.iter().all(|&ms| ms > 1_000),
+        "no clock stays at zero: {:?}",
+        clock.remaining_ms
+    );
+    assert!(game(&app).clock.is_running(), "Black's clock runs again");
+    assert!(!clock_texts(&app).contains(&"0.0".to_string()));
+}
+
+#[test]
+fn undo_after_resignation_or_checkmate_reopens_the_game() {
+    let mut app = hot_seat(VariantKind::Standard);
+    for line in ["f3", "e5", "g4", "Qh4#"] {
+        app.command(line);
+    }
+    assert!(game(&app).is_over());
+    app.control(Control::Undo);
+    assert!(!game(&app).is_over());
+    assert_eq!(moves(&app), ["f3", "e5", "g4"]);
+
+    app.command("/resign");
+    assert!(
+        app.confirm.is_some(),
+        "/resign asks first, as the button does"
+    );
+    assert!(!game(&app).is_over());
+    app.control(Control::ConfirmYes);
+    assert!(game(&app).is_over());
+    app.control(Control::Undo);
+    assert!(!game(&app).is_over(), "undo takes back the resignation");
+    assert!(panel::panel(game(&app)).banner.is_none());
+}
+
+#[test]
+fn new_game_keeps_the_game_to_resume_with_its_clock_stopped() {
+    let mut app = App::new(5);
+    let mut timed = config(VariantKind::Standard, Seat::Here, Seat::Here);
+    timed.time_control = Some(crate::state::TimeControl {
+        initial_ms: 60_000,
+        increment_ms: 0,
+    });
+    app.start_game(timed).unwrap();
+    app.command("e4");
+    app.now = 5_000.0;
+    app.control(Control::Home);
+    assert!(app.game().is_none());
+    assert!(app.can_resume(), "the start screen offers the game back");
+    app.now = 65_000.0;
+    app.resume_paused();
+    assert_eq!(moves(&app), ["e4"]);
+    let black = game(&app).session.clock().unwrap().remaining_ms[1];
+    assert_eq!(black, 55_000, "the time away from the game is not charged");
+    assert!(game(&app).clock.is_running());
+    assert!(!app.can_resume());
+
+    app.control(Control::Home);
+    app.start_game(config(VariantKind::Sliding, Seat::Here, Seat::Here))
+        .unwrap();
+    app.control(Control::Home);
+    app.resume_paused();
+    assert_eq!(game(&app).session.variant(), VariantKind::Sliding);
+}
+
+#[test]
+fn browsing_the_history_shows_the_clock_as_paused() {
+    let mut app = App::new(5);
+    let saved = r#"{"format":"boardshift-game","version":1,"variant":"standard",
+        "moves":["e2e4","e7e5","g1f3"],
+        "clock":{"initial_ms":300000,"increment_ms":0,"remaining_ms":[290000,280000]}}"#;
+    app.now = 1_000.0;
+    app.load_game(saved).unwrap();
+    let faces = panel::clock_faces(game(&app), app.now).unwrap();
+    assert!(faces.iter().all(|face| !face.paused));
+    app.browse_to(Some(1));
+    let faces = panel::clock_faces(game(&app), app.now).unwrap();
+    assert!(faces[0].paused, "Black's clock, to move, is paused");
+    assert!(faces[0].text.contains("paused"), "{}", faces[0].text);
+    assert!(!faces[1].paused && !faces[1].text.contains("paused"));
+    app.browse_to(None);
+    let faces = panel::clock_faces(game(&app), app.now).unwrap();
+    assert!(faces.iter().all(|face| !face.paused));
+}

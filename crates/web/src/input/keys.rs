@@ -31,6 +31,10 @@ pub fn key_command(
     live: usize,
     browsing: bool,
 ) -> Option<KeyCommand> {
+    // Esc in a text field still closes the promotion chooser and leaves the history.
+    if press.key == "Escape" && !press.command && !press.alt {
+        return Some(KeyCommand::Escape);
+    }
     if press.in_field || press.alt {
         return None;
     }
@@ -99,6 +103,14 @@ mod tests {
             ..key("f")
         };
         assert_eq!(key_command(&typed, 2, 2, false), None);
+        let escape_in_field = KeyPress {
+            in_field: true,
+            ..key("Escape")
+        };
+        assert_eq!(
+            key_command(&escape_in_field, 2, 2, false),
+            Some(KeyCommand::Escape)
+        );
         assert_eq!(key_command(&key("F"), 2, 2, false), Some(KeyCommand::Flip));
         assert_eq!(
             key_command(&key("Escape"), 2, 2, false),

@@ -329,6 +329,16 @@ fn wire_window() {
             });
         },
     );
+    // Back from the start screen the game was left for: that game again.
+    dom::listen(&window, "popstate", |_: web_sys::Event| {
+        dispatch(|page| {
+            if !page.app.can_resume() {
+                return Redraw::Nothing;
+            }
+            page.app.resume_paused();
+            Redraw::All
+        });
+    });
     // Before the page goes away, charge the running clock so the autosave is exact.
     dom::listen(&window, "pagehide", |_: web_sys::Event| {
         dispatch(|page| {

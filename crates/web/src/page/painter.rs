@@ -12,8 +12,14 @@ const DARK: &str = "#b58863";
 const OUTER_LIGHT: &str = "#4a4d57";
 const OUTER_DARK: &str = "#3a3c44";
 const GOLD: &str = "#d4a017";
+/// Coordinates on the dark outer board (and in the sliding gap).
+const OUTER_LABEL: &str = "#c9c7bf";
+/// Coordinates over relative chess's inner board: at least 4.5:1 on both square colours.
+const INNER_LABEL: &str = "#24180c";
 const TILE_BACKGROUND: &str = "#24262c";
 const MOVE_MARK: &str = "rgba(20, 85, 30, 0.55)";
+/// Legal-move marks on relative chess's dark outer board, where the green ones would vanish.
+const OUTER_MOVE_MARK: &str = "rgba(236, 232, 214, 0.8)";
 const LAST_MOVE: &str = "rgba(205, 210, 60, 0.45)";
 const SELECTED: &str = "rgba(20, 110, 40, 0.45)";
 
@@ -54,18 +60,19 @@ impl Painter<'_> {
         ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
         ctx.clear_rect(0.0, 0.0, size, size);
         let progress = animation.map(|(a, now)| (a, a.progress(now)));
+        // Relative chess: where the inner board is drawn in this frame.
+        let inner = model.inner_origin.map(|origin| match progress {
+            Some((a, (phase, t))) => a
+                .origin_path
+                .as_ref()
+                .map(|path| along(path, phase, t))
+                .unwrap_or((origin.x as f64, origin.y as f64)),
+            None => (origin.x as f64, origin.y as f64),
+        });
 
         if model.tiled {
             self.paint_tiles(model, overlay, progress);
-        } else if let Some(origin) = model.inner_origin {
-            let origin = match progress {
-                Some((a, (phase, t))) => a
-                    .origin_path
-                    .as_ref()
-                    .map(|path| along(path, phase, t))
-                    .unwrap_or((origin.x as f64, origin.y as f64)),
-                None => (origin.x as f64, origin.y as f64),
-            };
+        } else if let Some(origin) = inner {
             self.paint_outer_and_inner(model, origin);
         } else {
             for x in 0..model.files {
@@ -79,7 +86,7 @@ impl Painter<'_> {
         if progress.is_none() {
             self.paint_highlights(model, overlay);
         }
-        self.paint_coordinates(model);
+        self.paint_coordinates(model, inner);
 
         match progress {
             Some((animation, (phase, t))) => self.paint_sprites(animation, phase, t),
@@ -314,15 +321,20 @@ impl Painter<'_> {
         for (sq, mark) in &overlay.targets {
             let (l, t, w, h) = self.square_rect(sq.x as f64, sq.y as f64);
             let (cx, cy) = (l + w / 2.0, t + h / 2.0);
+            let mark_color = if on_outer_board(model, *sq) {
+                OUTER_MOVE_MARK
+            } else {
+                MOVE_MARK
+            };
             ctx.begin_path();
             match mark {
                 Mark::Normal => {
-                    ctx.set_fill_style_str(MOVE_MARK);
+                    ctx.set_fill_style_str(mark_color);
                     ctx.arc(cx, cy, w * 0.16, 0.0, std::f64::consts::TAU).ok();
                     ctx.fill();
                 }
                 Mark::Capture => {
-                    ctx.set_stroke_style_str(MOVE_MARK);
+                    ctx.set_stroke_style_str(mark_color);
                     ctx.set_line_width(w * 0.09);
                     ctx.arc(cx, cy, w * 0.44, 0.0, std::f64::consts::TAU).ok();
                     ctx.stroke();
@@ -351,10 +363,10 @@ impl Painter<'_> {
         }
     }
 
-    fn paint_coordinates(&self, model: &BoardModel) {
+    fn paint_coordinates(&self, model: &BoardModel, inner: Option<(f64, f64)>) {
         let ctx = self.ctx;
         let s = self.geometry.square() * self.dpr;
-        let font = (s * 0.22).clamp(7.0, 15.0 * self.dpr);
+        let font = (s * 0.22).clamp(9.0 * self.dpr, 15.0 * self.dpr);
         ctx.set_font(&format!("600 {font}px system-ui, sans-serif"));
         let bottom_rank = if self.geometry.flipped {
             model.ranks - 1
@@ -369,7 +381,7 @@ impl Painter<'_> {
         let pad = s * 0.06;
         for x in 0..model.files {
             let (l, t, w, h) = self.square_rect(x as f64, bottom_rank as f64);
-            ctx.set_fill_style_str(self.label_color(model, Sq::new(x, bottom_rank)));
+            ctx.set_fill_style_str(self.label_color(model, inner, Sq::new(x, bottom_rank)));
             ctx.set_text_align("right");
             ctx.set_text_baseline("bottom");
             let file = ((b'a' + x as u8) as char).to_string();
@@ -377,7 +389,7 @@ impl Painter<'_> {
         }
         for y in 0..model.ranks {
             let (l, t, _, _) = self.square_rect(left_file as f64, y as f64);
-            ctx.set_fill_style_str(self.label_color(model, Sq::new(left_file, y)));
+            ctx.set_fill_style_str(self.label_color(model, inner, Sq::new(left_file, y)));
             ctx.set_text_align("left");
             ctx.set_text_baseline("top");
             ctx.fill_text(&(y + 1).to_string(), l + pad, t + pad * 0.5)
@@ -385,17 +397,31 @@ impl Painter<'_> {
         }
     }
 
-    /// A label colour that contrasts with whatever square it is printed on.
-    fn label_color(&self, model: &BoardModel, sq: Sq) -> &'static str {
+    /// A label colour that contrasts with whatever square it is printed on; `inner` is where
+    /// relative chess's inner board is drawn in this frame.
+    fn label_color(&self, model: &BoardModel, inner: Option<(f64, f64)>, sq: Sq) -> &'static str {
         let light = (sq.x + sq.y) % 2 == 1;
-        let on_inner = match model.inner_origin {
-            Some(o) => (o.x..o.x + 8).contains(&sq.x) && (o.y..o.y + 8).contains(&sq.y),
-            None => !model.tiled || !model.blocked.contains(&Sq::new(sq.x & !1, sq.y & !1)),
-        };
-        match (on_inner, light) {
-            (true, true) => DARK,
-            (true, false) => LIGHT,
-            (false, _) => "#c9c7bf",
+        match inner {
+            Some((ox, oy)) => {
+                let (x, y) = (sq.x as f64, sq.y as f64);
+                let on_inner = x > ox - 0.5 && x < ox + 7.5 && y > oy - 0.5 && y < oy + 7.5;
+                // The outer board's letters are read across the inner board too: dark ink on
+                // both of its colours, not the faint two-tone of a plain board.
+                if on_inner {
+                    INNER_LABEL
+                } else {
+                    OUTER_LABEL
+                }
+            }
+            None => {
+                let on_board =
+                    !model.tiled || !model.blocked.contains(&Sq::new(sq.x & !1, sq.y & !1));
+                match (on_board, light) {
+                    (true, true) => DARK,
+                    (true, false) => LIGHT,
+                    (false, _) => OUTER_LABEL,
+                }
+            }
         }
     }
 
@@ -440,6 +466,13 @@ impl Painter<'_> {
             .ok();
         self.ctx.set_global_alpha(1.0);
     }
+}
+
+/// Relative chess: whether `sq` lies on the dark outer board, off the inner 8×8 board.
+fn on_outer_board(model: &BoardModel, sq: Sq) -> bool {
+    model
+        .inner_origin
+        .is_some_and(|o| !((o.x..o.x + 8).contains(&sq.x) && (o.y..o.y + 8).contains(&sq.y)))
 }
 
 fn rounded_rect(ctx: &CanvasRenderingContext2d, x: f64, y: f64, w: f64, h: f64, r: f64) {

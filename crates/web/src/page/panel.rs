@@ -8,7 +8,7 @@ use super::{dispatch, Page, Redraw};
 use crate::app::Control;
 use crate::view::panel::{self, MoveList, PanelModel, PlayerBar};
 use rules::Role;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlElement;
 
 /// Binds the buttons, the typed-command box, the move list and the file picker.
@@ -93,9 +93,12 @@ fn wire_board(el: &Elements) {
         event.prevent_default();
         if let Some(target) = event
             .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.dyn_into::<HtmlElement>().ok())
         {
             target.set_pointer_capture(event.pointer_id()).ok();
+            // The default action (which would move the focus) is prevented above, so the board
+            // takes the focus itself: after a typed move, ←, F and Esc act on the board again.
+            target.focus().ok();
         }
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
         dispatch(move |page| {
@@ -145,7 +148,13 @@ impl Page {
         let notice = self.app.start_notice.as_deref().unwrap_or("");
         set_text(&el.start_notice, notice);
         el.start_notice.set_hidden(notice.is_empty());
+        super::start_screen::show_resume(self.app.can_resume());
         if !on_game {
+            if self.game_shown && self.app.can_resume() {
+                // Left the game for the start screen: the browser's Back button returns to it
+                // (see the popstate listener) instead of leaving the app.
+                push_history_entry();
+            }
             self.game_shown = false;
             self.shown_panel = None;
             return;
@@ -190,6 +199,9 @@ impl Page {
             }
             if face.low {
                 class.push_str(" low");
+            }
+            if face.paused {
+                class.push_str(" paused");
             }
             element.set_class_name(&class);
         }
@@ -360,5 +372,23 @@ fn render_moves(list: &HtmlElement, moves: &MoveList) {
     }
     if moves.follow_live {
         list.set_scroll_top(list.scroll_height());
+    }
+}
+
+/// Adds a browser history entry at the same address (`history.pushState`).
+fn push_history_entry() {
+    let window = super::dom::window();
+    let history = js_sys::Reflect::get(&window, &"history".into()).ok();
+    let push = history
+        .as_ref()
+        .and_then(|h| js_sys::Reflect::get(h, &"pushState".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let (Some(history), Some(push)) = (history, push) {
+        push.call2(
+            &history,
+            &JsValue::from_str("start"),
+            &JsValue::from_str(""),
+        )
+        .ok();
     }
 }

@@ -1,7 +1,7 @@
 //! The start screen: the option rows of the chosen game, the rules dialog, and reading the
 //! form into a game (`start_form::StartChoices`).
 
-use super::dom::{create, listen, query_all};
+use super::dom::{by_id, create, listen, query_all};
 use super::elements::Elements;
 use super::{dispatch, Redraw};
 use crate::start_form::StartChoices;
@@ -54,6 +54,14 @@ pub fn wire(el: &Elements) {
         let name = tab.get_attribute("data-rules").unwrap_or_default();
         listen(&tab, "click", move |_: web_sys::Event| {
             show_rules_page(&name)
+        });
+    }
+    if let Ok(resume) = by_id::<HtmlElement>("resume-game") {
+        listen(&resume, "click", |_: web_sys::Event| {
+            dispatch(|page| {
+                page.app.resume_paused();
+                Redraw::All
+            })
         });
     }
     listen(&el.start_game, "click", |_: web_sys::Event| {
@@ -127,5 +135,12 @@ fn show_rules_page(page: &str) {
         let current = tab.get_attribute("data-rules").as_deref() == Some(page);
         tab.set_attribute("aria-current", if current { "true" } else { "false" })
             .ok();
+    }
+}
+
+/// Offers the game left for the start screen back ("Resume game").
+pub fn show_resume(offered: bool) {
+    if let Ok(row) = by_id::<HtmlElement>("resume-row") {
+        row.set_hidden(!offered);
     }
 }

@@ -215,7 +215,15 @@ pub fn clock_faces(game: &GameScreen, now: f64) -> Option<[ClockFace; 2]> {
     } else {
         (Color::Black, Color::White)
     };
-    Some([top, bottom].map(|side| clock::face(&state, side, turn, &game.clock, now)))
+    // Browsing the history of a game on this screen stops the clock of the side to move.
+    let browsing = game.view_ply.is_some() && game.session.clock_runs();
+    Some([top, bottom].map(|side| {
+        let mut face = clock::face(&state, side, turn, &game.clock, now);
+        if browsing && side == turn {
+            clock::show_paused(&mut face);
+        }
+        face
+    }))
 }
 
 fn player_bar(game: &GameScreen, side: Color) -> PlayerBar {
