@@ -484,7 +484,7 @@ test('relative: the world shifts and recentres, moves by click and drag against 
   await click(page, 'k5');
   await click(page, 'j7');
   s = await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'Nf3 with its shift');
-  // relative.md worked example 1: the knight ends at (9,5), the inner board at (4,3).
+  // docs/rules-relative.md worked example 1: the knight ends at (9,5), the inner board at (4,3).
   assert(s.board.inner_origin.x === 4 && s.board.inner_origin.y === 3, `origin ${JSON.stringify(s.board.inner_origin)}`);
   assert(s.board.pieces.some((p) => p.sq.x === 9 && p.sq.y === 5 && p.piece.role === 'N' && p.piece.white), 'the knight is not at (9,5)');
   assert(await hasPiece(page, { x: 9, y: 5 }, true), 'the knight is not drawn at (9,5)');
@@ -517,8 +517,8 @@ test('relative: a back-rank mate from a saved position', async (browser) => {
 
 test('relative: pieces pushed off the edge are lost and listed', async (browser) => {
   const page = await newPage(browser);
-  // relative.md worked example 3 (Leibnizian): the rook's move pushes the black knight and
-  // the white bishop off the outer board.
+  // docs/rules-relative.md worked example 3 (Leibnizian): the rook's move pushes the black knight
+  // and the white bishop off the outer board.
   await loadGame(page, {
     variant: 'relative',
     options: { recentering: 'leibnizian' },

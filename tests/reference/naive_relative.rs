@@ -324,7 +324,7 @@ impl NaivePosition {
         }
     }
 
-    /// The spec's steps 1–10 for one candidate; `None` when it is illegal.
+    /// Steps 1–10 of `docs/rules-relative.md` for one candidate; `None` when it is illegal.
     fn try_move(&self, mv: NaiveMove, is_castle: bool) -> Option<NaivePosition> {
         let us = self.turn;
         let n = self.size;

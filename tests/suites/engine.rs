@@ -187,7 +187,7 @@ fn finished_games_give_no_move_and_single_replies_are_played() {
         );
         assert_eq!(result.best_move, Some(legal(&single)[0]));
     }
-    // Sliding chess, spec example: the only legal action is the slide that cuts rank 1.
+    // Sliding chess (docs/rules-sliding.md): the only legal action is the slide that cuts rank 1.
     let only_slide = SlidingPosition::from_text("k7/8/8/8/2xx4/2xx4/6PP/r6K w - - 0 1 -").unwrap();
     let moves = legal(&only_slide);
     assert_eq!(moves.len(), 1);

@@ -1,6 +1,6 @@
-//! Test suite: game_end — every result and draw rule of `standard.md` under `draws = auto` and
-//! `draws = fide`, each with a position where it must fire and a near miss where it must not,
-//! plus clocks, undo, offers, claims and the sliding and relative draw policies.
+//! Test suite: game_end — every result and draw rule of `docs/rules-standard.md` under
+//! `draws = auto` and `draws = fide`, each with a position where it must fire and a near miss
+//! where it must not, plus clocks, undo, offers, claims and the sliding and relative draw policies.
 
 use rules::game::{
     Action, ClaimResult, ClockState, DrawMode, DrawPolicy, EndReason, Game, GameEnd, GameError,

@@ -47,9 +47,9 @@ fn all_complete_phases(options: RegroupmentOptions) -> Vec<SetupPhase> {
     out
 }
 
-/// A deliberately plain reading of the setup rules for one side, written from the spec's
-/// wording with square colours taken from the board (not file parity), used to cross-check
-/// the state machine.
+/// A deliberately plain reading of the setup rules for one side, written from the wording of
+/// `docs/rules-regroupment.md` with square colours taken from the board (not file parity), used to
+/// cross-check the state machine.
 fn naive_back_ranks(color: Color, king_may_take_knight: bool) -> Vec<(BackRank, String)> {
     let rank_index = if color == Color::White { 0 } else { 7 };
     let light = |file: usize| Square::from_coords(file as u8, rank_index).is_light();
@@ -525,8 +525,8 @@ fn random_start_draws_each_side_uniformly_from_the_allowed_set() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Play: Chess960 castling in the chess core, checked on the spec's example and against
-// cozy-chess from every start position.
+// Play: Chess960 castling in the chess core, checked on the worked example of
+// `docs/rules-regroupment.md` and against cozy-chess from every start position.
 
 use rules::{CastlingMode, ChessPosition, GamePosition, Move, MoveList};
 
@@ -904,9 +904,9 @@ fn perft_file_matches_our_generator_and_cozy_chess() {
     assert!(start_entries >= 6, "too few of the 484 start positions");
 }
 
-/// Prints perft entries for the data file: start positions with the king on every file b–g,
-/// the spec's example, and positions from the random games where castling is at its
-/// trickiest, all counted by cozy-chess.
+/// Prints perft entries for the data file: start positions with the king on every file b–g, the
+/// worked example of `docs/rules-regroupment.md`, and positions from the random games where
+/// castling is at its trickiest, all counted by cozy-chess.
 #[test]
 #[ignore = "generates the data of tests/perft/regroupment.txt; run by hand with --nocapture"]
 fn print_perft_entries() {

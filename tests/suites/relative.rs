@@ -1,6 +1,6 @@
-//! Test suite: relative chess — the spec's worked examples, perft against the data file and a
-//! naive second implementation, differential random play, each rule with a near-miss, position
-//! text errors and round trips, and the move report.
+//! Test suite: relative chess — the worked examples of `docs/rules-relative.md`, perft against the
+//! data file and a naive second implementation, differential random play, each rule with a
+//! near-miss, position text errors and round trips, and the move report.
 
 use reference::naive_relative::NaivePosition;
 use reference::perft_file::parse_perft_file;
@@ -447,7 +447,7 @@ fn piece(c: char) -> Piece {
     Piece::from_fen_char(c).unwrap()
 }
 
-// ----- the spec's worked examples -----
+// ----- the worked examples of docs/rules-relative.md -----
 
 #[test]
 fn worked_example_1_knight_f3_from_the_start() {

@@ -534,7 +534,7 @@ fn options_read_from_pairs_and_json_with_errors_naming_key_and_value() {
         "{message}"
     );
 
-    // Defaults per interfaces.md.
+    // Defaults per docs/saved-games.md.
     let regroupment = VariantOptions::default_for(VariantKind::Regroupment).to_json();
     assert_eq!(
         regroupment,

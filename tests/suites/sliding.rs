@@ -1,7 +1,7 @@
-//! Test suite: sliding chess. The worked examples of the spec, perft from the start with each
-//! of the eight gaps (tests/perft/sliding.txt) against both the fast generator and the naive
-//! reference, differential runs over seeded random games, the house rules (each where it
-//! applies and where it must not), position text and move text.
+//! Test suite: sliding chess. The examples of `docs/rules-sliding.md`, perft from the start with
+//! each of the eight gaps (tests/perft/sliding.txt) against both the fast generator and the naive
+//! reference, differential runs over seeded random games, the house rules (each where it applies
+//! and where it must not), position text and move text.
 
 use reference::naive_sliding::NaiveSliding;
 use reference::perft_file::{parse_perft_file, PerftEntry};
@@ -118,7 +118,7 @@ fn field(position: &SlidingPosition, index: usize) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
-// Worked examples of the spec
+// The examples of docs/rules-sliding.md
 
 #[test]
 fn start_with_gap_e5_has_24_actions_and_perft_2_of_465() {

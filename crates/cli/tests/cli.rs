@@ -1,5 +1,5 @@
 //! The `boardshift` binary's public behaviour: output formats and exit codes of
-//! `interfaces.md` (0 success, 2 bad input, 1 internal failure).
+//! `docs/command-line.md` (0 success, 2 bad input, 1 internal failure).
 
 use std::process::{Command, Output};
 

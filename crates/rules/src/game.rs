@@ -1,8 +1,8 @@
 //! The game record: start position, history, undo, browsing, clocks as data, draw offers,
-//! claims, pending promotion, and every game-end rule of `standard.md` with the per-variant
-//! draw policy of the variant specs.
+//! claims, pending promotion, and every game-end rule of `docs/rules-standard.md` with the
+//! per-variant draw policy of the other rules pages.
 //!
-//! Decisions where the spec leaves room:
+//! Decisions where the rules leave room (see also `docs/decisions.md`):
 //! - A claim (FIDE mode) is made by the side to move. `claim_draw` checks the current position;
 //!   `claim_draw_with_move` checks the position the intended move would produce. A correct claim
 //!   ends the game without the move being played (FIDE 9.2.1 / 9.3.1) and the intended move is
@@ -21,7 +21,8 @@ use crate::types::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// How threefold repetition and the 50-move rule are handled (`standard.md`, option `draws`).
+/// How threefold repetition and the 50-move rule are handled: option `draws` of
+/// `docs/rules-standard.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawMode {
@@ -462,7 +463,7 @@ pub struct PlyRecord<P: GamePosition> {
     /// The position the move was played in.
     pub before: P,
     pub mv: P::Move,
-    /// Machine move text (`interfaces.md`).
+    /// Machine move text (`docs/move-text.md`).
     pub text: String,
     /// Readable notation for the move list.
     pub display: String,

@@ -1,6 +1,6 @@
 //! Variant options as one typed value per game: read from `KEY=VALUE` pairs (command line) and
 //! from the `options` object of a saved game, written back to both, defaults per
-//! `interfaces.md`. The rule options live in each variant's module; `draws` is added here.
+//! `docs/saved-games.md`. The rule options live in each variant's module; `draws` is added here.
 //!
 //! A saved game's `options` object ignores keys it does not know (like every other unknown
 //! field of the file); on the command line an unknown key is an error.
@@ -106,7 +106,7 @@ impl VariantOptions {
         }
     }
 
-    /// The option keys of `variant`, in the order of `interfaces.md`.
+    /// The option keys of `variant`, in the order of `docs/saved-games.md`.
     pub fn keys(variant: VariantKind) -> &'static [&'static str] {
         match variant {
             VariantKind::Standard => &["draws"],

@@ -112,7 +112,7 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     /// Whether the action is a pawn move to the promotion rank that needs a piece choice.
     fn is_promotion(&self, mv: Self::Move) -> bool;
 
-    /// The machine move text of `interfaces.md`.
+    /// The machine move text of `docs/move-text.md`.
     fn move_text(&self, mv: Self::Move) -> String;
 
     /// Reads move text (either case for promotion letters, surrounding white space allowed)
@@ -122,7 +122,7 @@ pub trait GamePosition: Clone + Debug + Send + Sync + 'static {
     /// The readable notation for the move list (SAN where the variant has it), with `+`/`#`.
     fn display_move(&self, mv: Self::Move) -> String;
 
-    /// The position text of `interfaces.md`.
+    /// The position text of `docs/position-text.md`.
     fn position_text(&self) -> String;
 
     /// A dead position by material (automatic draw). Variants without that rule say `false`.

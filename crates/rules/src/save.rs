@@ -1,4 +1,4 @@
-//! The saved-game JSON of `interfaces.md`: the file's shape, reading it with size limits and
+//! The saved-game JSON of `docs/saved-games.md`: the file's shape, reading it with size limits and
 //! field-by-field errors, and the errors a load can end with. Replaying and validating the
 //! contents against the rules is [`crate::any::AnyGame::from_saved`].
 //!
@@ -79,7 +79,7 @@ impl Default for SavedResult {
     }
 }
 
-/// One saved game, field for field as in `interfaces.md`.
+/// One saved game, field for field as in `docs/saved-games.md`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub format: String,

@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn relative_knight_move_shifts_the_world_and_then_recentres() {
-        // Worked example 1 of relative.md: 1.Nf3 (k5j7) on 16×16, Aristotelian.
+        // Worked example 1 of docs/rules-relative.md: 1.Nf3 (k5j7) on 16×16, Aristotelian.
         let before = board(
             16,
             Some(Sq::new(4, 4)),

@@ -82,7 +82,7 @@ impl Session {
         Ok((Session { game }, config))
     }
 
-    /// The saved-game JSON of `interfaces.md`, with the players of `config`.
+    /// The saved-game JSON of `docs/saved-games.md`, with the players of `config`.
     pub fn to_json(&self, config: &GameConfig) -> String {
         let players = Players {
             white: config.seats.white.saved_name(),
@@ -619,7 +619,7 @@ mod tests {
         assert!(board.tiled);
         assert_eq!(board.blocked, vec![Sq::new(4, 4)]);
         let actions = session.actions();
-        // 24 legal actions at the start with the gap at e5 (sliding.md).
+        // 24 legal actions at the start with the gap at e5 (docs/rules-sliding.md).
         assert_eq!(actions.len(), 24);
         assert!(actions
             .iter()
@@ -731,7 +731,7 @@ mod tests {
 
     #[test]
     fn relative_edge_losses_come_from_the_rules_report() {
-        // relative.md worked example 3: the knight and the bishop fall off the edge.
+        // docs/rules-relative.md worked example 3: the knight and the bishop fall off the edge.
         let saved = r#"{"format":"boardshift-game","version":1,"variant":"relative",
             "options":{"recentering":"leibnizian"},
             "start":"16/16/16/16/8k7/16/1n14/16/4R11/16/16/8K7/16/2B13/16/16 w - - 0 1 e5",

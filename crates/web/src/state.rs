@@ -18,7 +18,7 @@ pub struct TimeControl {
 pub struct GameConfig {
     #[serde(with = "variant_name")]
     pub variant: VariantKind,
-    /// Variant options as in saved games (`interfaces.md`), e.g. `size` → `16`.
+    /// Variant options as in saved games (`docs/saved-games.md`), e.g. `size` → `16`.
     pub options: BTreeMap<String, String>,
     #[serde(flatten)]
     pub seats: Seats,

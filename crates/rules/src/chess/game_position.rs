@@ -120,8 +120,8 @@ impl GamePosition for ChessPosition {
                 || (bishops & Bitboard::DARK_SQUARES).is_empty())
     }
 
-    /// Mating material as `standard.md` defines it for flag fall: a lone king, a lone knight,
-    /// or bishops all on one colour of square cannot mate.
+    /// Mating material as `docs/rules-standard.md` defines it for flag fall: a lone king, a lone
+    /// knight, or bishops all on one colour of square cannot mate.
     fn can_ever_mate(&self, color: Color) -> bool {
         let own = self.by_color(color) & !self.by_role(Role::King);
         if own.is_empty() {

@@ -1,9 +1,9 @@
-//! Relative chess (`relative.md`): the piece that moves stays where it is and everything else,
-//! the inner 8×8 board included, shifts the opposite way on an N×N outer board.
+//! Relative chess (`docs/rules-relative.md`): the piece that moves stays where it is and everything
+//! else, the inner 8×8 board included, shifts the opposite way on an N×N outer board.
 //!
 //! The position keeps every piece on its *relative* square (relative to the inner board's a1)
 //! plus the inner board's origin O, so a move changes only the mover's relative square (and
-//! the castling rook's) and O, exactly as the spec's hint suggests; pieces falling over the
+//! the castling rook's) and O, as a move reads in relative terms; pieces falling over the
 //! edge are the ones whose relative square leaves the outer board for the new O.
 //!
 //! - [`RelativeOptions`]: size, [`Recentering`], [`Leave`].

@@ -8,7 +8,7 @@ pub const MIN_SIZE: u8 = 10;
 pub const MAX_SIZE: u8 = 26;
 pub const DEFAULT_SIZE: u8 = 16;
 
-/// What happens to the inner board after each move (spec step 7).
+/// What happens to the inner board after each move (step 7 in `docs/rules-relative.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Recentering {
     /// The inner board moves one square toward the centre on each axis, carrying every piece.
@@ -40,7 +40,7 @@ impl Recentering {
     }
 }
 
-/// Where the moving piece may go relative to the inner board (spec step 3).
+/// Where the moving piece may go relative to the inner board (step 3 in `docs/rules-relative.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Leave {
     /// Anywhere on the outer board.
@@ -129,7 +129,7 @@ impl RelativeOptions {
         Ok(())
     }
 
-    /// The options as `(key, value)` text pairs, in the order of `interfaces.md`.
+    /// The options as `(key, value)` text pairs, in the order of `docs/saved-games.md`.
     pub fn to_pairs(&self) -> [(&'static str, String); 3] {
         [
             ("size", self.size.to_string()),

@@ -443,8 +443,8 @@ impl RelativePosition {
         }
     }
 
-    /// Spec steps 4–8 and the bookkeeping after them, for a move known to be legal (or at
-    /// least a candidate: legality is judged on the result).
+    /// Steps 4–8 of `docs/rules-relative.md` and the bookkeeping after them, for a move known to be
+    /// legal (or at least a candidate: legality is judged on the result).
     pub(crate) fn apply(&mut self, mv: RelativeMove, mut report: Option<&mut MoveReport>) {
         let us = self.turn;
         let (ox, oy) = self.origin;

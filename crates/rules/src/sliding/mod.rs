@@ -80,7 +80,7 @@ impl SlidingPosition {
         SlidingPosition::start(options.resolve_gap())
     }
 
-    /// Reads position text (see `sliding.md`).
+    /// Reads position text (see `docs/position-text.md`).
     pub fn from_text(text: &str) -> Result<SlidingPosition, SlidingTextError> {
         text::read_position(text)
     }
