@@ -1,0 +1,599 @@
+//! `rooms-bench [--rooms N] [--spectators M] [--seconds S] [--server PATH]`: a load benchmark
+//! over loopback. It starts the `boardshift-server` binary on a fresh database (durability on),
+//! fills N rooms with two players and M spectators each, and lets the players play random legal
+//! moves as fast as acknowledgements come (voting rematches when a game ends). It prints
+//! moves/s, p50/p99 move→ack and move→spectator latency, lost/duplicated/out-of-order events,
+//! resynchronisations, and the server's peak memory. Per-connection and per-address limits are
+//! lifted for the run: one loopback address plays thousands of connections.
+
+use futures_util::{SinkExt, StreamExt};
+use rules::any::AnyGame;
+use rules::save::SavedGame;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Options {
+    rooms: usize,
+    spectators: usize,
+    seconds: u64,
+    server: PathBuf,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let default_server = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("boardshift-server")))
+        .unwrap_or_else(|| PathBuf::from("boardshift-server"));
+    let mut options = Options {
+        rooms: 500,
+        spectators: 2,
+        seconds: 20,
+        server: default_server,
+    };
+    let mut index = 0;
+    while index < args.len() {
+        let flag = args[index].as_str();
+        let value = args
+            .get(index + 1)
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} needs a whole number, got '{value}'"))
+        };
+        match flag {
+            "--rooms" => options.rooms = number()? as usize,
+            "--spectators" => options.spectators = number()? as usize,
+            "--seconds" => options.seconds = number()?.clamp(1, 600),
+            "--server" => options.server = PathBuf::from(value),
+            _ => return Err(format!("unknown argument '{flag}'")),
+        }
+        index += 2;
+    }
+    Ok(options)
+}
+
+/// Counters shared by every client.
+#[derive(Default)]
+struct Stats {
+    moves: AtomicU64,
+    games: AtomicU64,
+    rate_nacks: AtomicU64,
+    other_nacks: AtomicU64,
+    lost: AtomicU64,
+    duplicated: AtomicU64,
+    out_of_order: AtomicU64,
+    resyncs: AtomicU64,
+    ack_micros: Mutex<Vec<u32>>,
+    spectator_micros: Mutex<Vec<u32>>,
+}
+
+/// Per room: the ply number and send instant of the move in flight, for spectator latency.
+#[derive(Default)]
+struct InFlight {
+    move_sent: Mutex<Option<(u64, Instant)>>,
+}
+
+struct Shared {
+    stats: Stats,
+    measuring: AtomicBool,
+    stop: AtomicBool,
+}
+
+fn main() -> std::process::ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("rooms-bench: {message}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("rooms-bench: cannot start the runtime: {error}");
+            return std::process::ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(run(options)) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("rooms-bench: {message}");
+            std::process::ExitCode::from(1)
+        }
+    }
+}
+
+async fn run(options: Options) -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    let connections = options.rooms * (2 + options.spectators);
+    let mut server = Command::new(&options.server)
+        .args(["--port", "0", "--db"])
+        .arg(dir.join("bench.db"))
+        .args(["--max-connections", &(connections + 100).to_string()])
+        .args([
+            "--message-rate",
+            "10000",
+            "--address-limit-scale",
+            "1000000",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", options.server.display()))?;
+    let server_pid = server.id();
+    let mut first = String::new();
+    if let Some(stdout) = server.stdout.take() {
+        let _ = BufReader::new(stdout).read_line(&mut first);
+    }
+    let address: SocketAddr = first
+        .trim()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .map_err(|_| format!("the server printed {first:?} instead of its URL"))?;
+    println!(
+        "server {} pid {server_pid}: {} rooms x (2 players + {} spectators) = {connections} connections",
+        address, options.rooms, options.spectators
+    );
+
+    let shared = Arc::new(Shared {
+        stats: Stats::default(),
+        measuring: AtomicBool::new(false),
+        stop: AtomicBool::new(false),
+    });
+    let setup_started = Instant::now();
+    let gate = Arc::new(tokio::sync::Semaphore::new(64));
+    let mut setups = Vec::new();
+    for index in 0..options.rooms {
+        let gate = gate.clone();
+        let shared = shared.clone();
+        let spectators = options.spectators;
+        setups.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
+            set_up_room(address, index, spectators, shared).await
+        }));
+    }
+    let mut clients = Vec::new();
+    for setup in setups {
+        let tasks = setup
+            .await
+            .map_err(|e| format!("setup task failed: {e}"))??;
+        clients.extend(tasks);
+    }
+    println!(
+        "set up in {:.1} s; measuring for {} s",
+        setup_started.elapsed().as_secs_f64(),
+        options.seconds
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    shared.stats.moves.store(0, Ordering::Relaxed);
+    if let Ok(mut samples) = shared.stats.ack_micros.lock() {
+        samples.clear();
+    }
+    if let Ok(mut samples) = shared.stats.spectator_micros.lock() {
+        samples.clear();
+    }
+    shared.measuring.store(true, Ordering::Relaxed);
+    let measured_from = Instant::now();
+    tokio::time::sleep(Duration::from_secs(options.seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let elapsed = measured_from.elapsed().as_secs_f64();
+    let moves = shared.stats.moves.load(Ordering::Relaxed);
+    shared.stop.store(true, Ordering::Relaxed);
+    for client in clients {
+        let _ = tokio::time::timeout(Duration::from_secs(15), client).await;
+    }
+    let peak = peak_memory_kib(server_pid);
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let stats = &shared.stats;
+    let ack = percentiles(&stats.ack_micros);
+    let spectator = percentiles(&stats.spectator_micros);
+    println!("moves/s                 {:.0}", moves as f64 / elapsed);
+    println!("moves acknowledged      {moves} in {elapsed:.1} s");
+    println!(
+        "games finished          {}",
+        stats.games.load(Ordering::Relaxed)
+    );
+    println!(
+        "move->ack       p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
+        ack.0, ack.1, ack.2
+    );
+    println!(
+        "move->spectator p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
+        spectator.0, spectator.1, spectator.2
+    );
+    println!(
+        "events lost {}  duplicated {}  out of order {}  resyncs {}",
+        stats.lost.load(Ordering::Relaxed),
+        stats.duplicated.load(Ordering::Relaxed),
+        stats.out_of_order.load(Ordering::Relaxed),
+        stats.resyncs.load(Ordering::Relaxed)
+    );
+    println!(
+        "nacks: rate {}  other {}",
+        stats.rate_nacks.load(Ordering::Relaxed),
+        stats.other_nacks.load(Ordering::Relaxed)
+    );
+    match peak {
+        Some(kib) => println!("server peak memory      {:.1} MB", kib as f64 / 1024.0),
+        None => println!("server peak memory      unknown"),
+    }
+    Ok(())
+}
+
+fn percentiles(samples: &Mutex<Vec<u32>>) -> (f64, f64, usize) {
+    let mut samples = samples.lock().map(|s| s.clone()).unwrap_or_default();
+    if samples.is_empty() {
+        return (0.0, 0.0, 0);
+    }
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+    (at(0.5), at(0.99), samples.len())
+}
+
+/// The server's peak resident memory (VmHWM), read while it still runs.
+fn peak_memory_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .and_then(|line| line.split_whitespace().nth(1))
+        .and_then(|kib| kib.parse().ok())
+}
+
+async fn open_socket(address: SocketAddr) -> Result<Socket, String> {
+    let (socket, _) = tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio_tungstenite::connect_async(format!("ws://{address}/ws")),
+    )
+    .await
+    .map_err(|_| "connect timed out".to_string())?
+    .map_err(|e| format!("connect failed: {e}"))?;
+    Ok(socket)
+}
+
+async fn send(socket: &mut Socket, message: Value) -> Result<(), String> {
+    socket
+        .send(Message::text(message.to_string()))
+        .await
+        .map_err(|e| format!("send failed: {e}"))
+}
+
+async fn receive(socket: &mut Socket) -> Result<Value, String> {
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .map_err(|_| "no message for 30 s".to_string())?;
+        match next {
+            Some(Ok(Message::Text(text))) => {
+                return serde_json::from_str(&text).map_err(|e| format!("bad JSON: {e}"))
+            }
+            Some(Ok(Message::Close(_))) | None => return Err("closed".to_string()),
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => return Err(format!("receive failed: {e}")),
+        }
+    }
+}
+
+/// Receives until a message of kind `t`.
+async fn receive_kind(socket: &mut Socket, t: &str) -> Result<Value, String> {
+    loop {
+        let message = receive(socket).await?;
+        if message["t"] == t {
+            return Ok(message);
+        }
+        if message["t"] == "nack" || message["t"] == "error" {
+            return Err(format!("refused while waiting for {t}: {message}"));
+        }
+    }
+}
+
+/// One client's view of the room's event stream.
+struct Stream {
+    v: u64,
+    game: Option<AnyGame>,
+}
+
+fn load_game(value: &Value) -> Option<AnyGame> {
+    let saved: SavedGame = serde_json::from_value(value.clone()).ok()?;
+    AnyGame::from_saved(&saved).ok()
+}
+
+impl Stream {
+    /// Takes a `state` or `ev`; returns the event when it is the next one in order.
+    fn take<'m>(
+        &mut self,
+        message: &'m Value,
+        stats: &Stats,
+        socket_sync: &mut bool,
+    ) -> Option<&'m Value> {
+        match message["t"].as_str() {
+            Some("state") => {
+                self.v = message["v"].as_u64().unwrap_or(self.v);
+                self.game = load_game(&message["room"]["game"]);
+                stats.resyncs.fetch_add(1, Ordering::Relaxed);
+                None
+            }
+            Some("ev") => {
+                let v = message["v"].as_u64().unwrap_or(0);
+                if v <= self.v {
+                    stats.duplicated.fetch_add(1, Ordering::Relaxed);
+                    return None;
+                }
+                if v > self.v + 1 {
+                    stats.lost.fetch_add(v - self.v - 1, Ordering::Relaxed);
+                    stats.out_of_order.fetch_add(1, Ordering::Relaxed);
+                    *socket_sync = true;
+                    return None;
+                }
+                self.v = v;
+                let event = &message["e"];
+                match event["k"].as_str() {
+                    Some("move") => {
+                        if let (Some(game), Some(text)) = (&mut self.game, event["m"].as_str()) {
+                            let _ = game.play(text);
+                        }
+                    }
+                    Some("match") => self.game = load_game(&event["game"]),
+                    _ => {}
+                }
+                Some(event)
+            }
+            _ => None,
+        }
+    }
+}
+
+async fn set_up_room(
+    address: SocketAddr,
+    index: usize,
+    spectators: usize,
+    shared: Arc<Shared>,
+) -> Result<Vec<tokio::task::JoinHandle<()>>, String> {
+    let code = format!("bench-{index}");
+    let white_name = format!("w{index}");
+    let black_name = format!("b{index}");
+    let mut white = open_socket(address).await?;
+    send(
+        &mut white,
+        json!({"t":"create","proto":1,"name":white_name,"code":code,"variant":"standard"}),
+    )
+    .await?;
+    receive_kind(&mut white, "welcome").await?;
+    let white_state = receive_kind(&mut white, "state").await?;
+    let mut black = open_socket(address).await?;
+    send(
+        &mut black,
+        json!({"t":"join","proto":1,"name":black_name,"room":code}),
+    )
+    .await?;
+    receive_kind(&mut black, "welcome").await?;
+    let black_state = receive_kind(&mut black, "state").await?;
+    let in_flight = Arc::new(InFlight::default());
+    let mut tasks = Vec::new();
+    for number in 0..spectators {
+        let mut socket = open_socket(address).await?;
+        send(
+            &mut socket,
+            json!({"t":"join","proto":1,"name":format!("s{index}-{number}"),"room":code}),
+        )
+        .await?;
+        receive_kind(&mut socket, "welcome").await?;
+        let state = receive_kind(&mut socket, "state").await?;
+        send(&mut socket, json!({"t":"seat","a":1,"want":"spectate"})).await?;
+        tasks.push(tokio::spawn(watch(
+            socket,
+            state,
+            shared.clone(),
+            in_flight.clone(),
+        )));
+    }
+    tasks.push(tokio::spawn(play(
+        white,
+        white_name,
+        white_state,
+        shared.clone(),
+        in_flight.clone(),
+        index as u64 * 2 + 1,
+    )));
+    tasks.push(tokio::spawn(play(
+        black,
+        black_name,
+        black_state,
+        shared,
+        in_flight,
+        index as u64 * 2 + 2,
+    )));
+    Ok(tasks)
+}
+
+/// A spectator: checks event order and measures how long a move takes to reach it.
+async fn watch(mut socket: Socket, state: Value, shared: Arc<Shared>, in_flight: Arc<InFlight>) {
+    let stats = &shared.stats;
+    let mut stream = Stream { v: 0, game: None };
+    let mut want_sync = false;
+    stream.take(&state, stats, &mut want_sync);
+    stats.resyncs.fetch_sub(1, Ordering::Relaxed);
+    while !shared.stop.load(Ordering::Relaxed) {
+        let message = match tokio::time::timeout(Duration::from_secs(1), receive(&mut socket)).await
+        {
+            Ok(Ok(message)) => message,
+            Ok(Err(_)) => return,
+            Err(_) => continue,
+        };
+        if let Some(event) = stream.take(&message, stats, &mut want_sync) {
+            if event["k"] == "move" && shared.measuring.load(Ordering::Relaxed) {
+                let n = event["n"].as_u64().unwrap_or(0);
+                let sent = in_flight.move_sent.lock().ok().and_then(|slot| *slot);
+                if let Some((ply, at)) = sent {
+                    if ply == n {
+                        if let Ok(mut samples) = stats.spectator_micros.lock() {
+                            samples.push(at.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                        }
+                    }
+                }
+            }
+        }
+        if want_sync {
+            want_sync = false;
+            let _ = send(&mut socket, json!({"t":"sync","v":stream.v})).await;
+        }
+    }
+    let _ = socket.close(None).await;
+}
+
+/// A player: moves when it is its turn, as soon as the previous move is acknowledged; votes a
+/// rematch when a game ends.
+async fn play(
+    mut socket: Socket,
+    name: String,
+    state: Value,
+    shared: Arc<Shared>,
+    in_flight: Arc<InFlight>,
+    seed: u64,
+) {
+    let stats = &shared.stats;
+    let mut stream = Stream { v: 0, game: None };
+    let mut want_sync = false;
+    stream.take(&state, stats, &mut want_sync);
+    stats.resyncs.fetch_sub(1, Ordering::Relaxed);
+    let seat_of = |white: &Value, black: &Value| -> Option<rules::Color> {
+        if white.as_str() == Some(name.as_str()) {
+            Some(rules::Color::White)
+        } else if black.as_str() == Some(name.as_str()) {
+            Some(rules::Color::Black)
+        } else {
+            None
+        }
+    };
+    let mut colour = seat_of(
+        &state["room"]["seats"]["white"]["name"],
+        &state["room"]["seats"]["black"]["name"],
+    );
+    let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next_a: u64 = 10;
+    let mut pending: Option<(u64, Instant)> = None;
+    let mut ended = false;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let my_turn = pending.is_none()
+            && !ended
+            && colour.is_some()
+            && stream
+                .game
+                .as_ref()
+                .is_some_and(|g| g.result().is_none() && Some(g.status().turn) == colour);
+        if my_turn {
+            let Some(game) = &stream.game else { continue };
+            let actions = game.legal_actions();
+            if actions.is_empty() {
+                ended = true;
+                continue;
+            }
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let text = &actions[(random % actions.len() as u64) as usize];
+            let n = game.ply_count() as u64;
+            next_a += 1;
+            let now = Instant::now();
+            if let Ok(mut slot) = in_flight.move_sent.lock() {
+                *slot = Some((n + 1, now));
+            }
+            pending = Some((next_a, now));
+            if send(&mut socket, json!({"t":"move","a":next_a,"n":n,"m":text}))
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+        let message = match tokio::time::timeout(Duration::from_secs(1), receive(&mut socket)).await
+        {
+            Ok(Ok(message)) => message,
+            Ok(Err(_)) => return,
+            Err(_) => continue,
+        };
+        match message["t"].as_str() {
+            Some("ack") => {
+                if let Some((a, sent)) = pending {
+                    if message["a"] == a {
+                        pending = None;
+                        if shared.measuring.load(Ordering::Relaxed) {
+                            stats.moves.fetch_add(1, Ordering::Relaxed);
+                            if let Ok(mut samples) = stats.ack_micros.lock() {
+                                samples
+                                    .push(sent.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                            }
+                        }
+                    }
+                }
+            }
+            Some("nack") => {
+                if pending.is_some_and(|(a, _)| message["a"] == a) {
+                    pending = None;
+                }
+                if message["why"] == "rate" {
+                    stats.rate_nacks.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                } else {
+                    stats.other_nacks.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            _ => {
+                if message["t"] == "state" {
+                    colour = seat_of(
+                        &message["room"]["seats"]["white"]["name"],
+                        &message["room"]["seats"]["black"]["name"],
+                    );
+                }
+                if let Some(event) = stream.take(&message, stats, &mut want_sync) {
+                    match event["k"].as_str() {
+                        Some("end") => {
+                            ended = true;
+                            if colour == Some(rules::Color::White) {
+                                stats.games.fetch_add(1, Ordering::Relaxed);
+                            }
+                            next_a += 1;
+                            if send(&mut socket, json!({"t":"rematch","a":next_a}))
+                                .await
+                                .is_err()
+                            {
+                                return;
+                            }
+                        }
+                        Some("match") => {
+                            ended = false;
+                            colour = seat_of(&event["white"], &event["black"]);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if want_sync {
+            want_sync = false;
+            let _ = send(&mut socket, json!({"t":"sync","v":stream.v})).await;
+        }
+    }
+    let _ = socket.close(None).await;
+}
