@@ -3,3 +3,5 @@
 //! WebSocket wrapper needs the browser.
 
 pub mod protocol_client;
+pub mod room_clock;
+pub mod room_input;
