@@ -4,4 +4,5 @@
 
 pub mod protocol_client;
 pub mod room_clock;
+pub mod room_game;
 pub mod room_input;

@@ -320,13 +320,19 @@ impl ProtocolClient {
 pub fn apply_event(room: &mut RoomView, event: &Event) {
     match event {
         Event::Move { m, by, clocks, .. } => {
-            if let Some(moves) = room
-                .game
-                .as_mut()
-                .and_then(|game| game.get_mut("moves"))
-                .and_then(|moves| moves.as_array_mut())
-            {
-                moves.push(m.clone().into());
+            // Regroupment setup steps (`Kb1`, `Q-`) are kept apart from moves in saved games.
+            let list = if m.starts_with(['K', 'Q']) {
+                "setup"
+            } else {
+                "moves"
+            };
+            if let Some(game) = room.game.as_mut().and_then(|game| game.as_object_mut()) {
+                let entries = game
+                    .entry(list)
+                    .or_insert_with(|| serde_json::Value::Array(Vec::new()));
+                if let Some(entries) = entries.as_array_mut() {
+                    entries.push(m.clone().into());
+                }
             }
             room.clocks = *clocks;
             room.turn = Some(match by {
