@@ -6,3 +6,4 @@ pub mod protocol_client;
 pub mod room_clock;
 pub mod room_game;
 pub mod room_input;
+pub mod room_panel;
