@@ -49,6 +49,17 @@ pub fn server_plies(game: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Before the first match: the start of the room's game, for nobody to play yet.
+fn waiting_board(room: &RoomView) -> Value {
+    serde_json::json!({
+        "format": "boardshift-game",
+        "version": 1,
+        "variant": room.settings.variant,
+        "options": room.settings.options,
+        "moves": [],
+    })
+}
+
 /// The room's game as the board loads it: without its clock, which the server keeps (the
 /// board must never decide a flag), and without a result the board would have to agree with.
 fn board_game_json(game: &Value) -> String {
@@ -71,7 +82,8 @@ impl RoomBoard {
     /// person here has just played one the server does not know yet.
     pub fn reconcile(&mut self, app: &mut App, client: &ProtocolClient) -> Option<Request> {
         let room = client.room()?;
-        let game = room.game.as_ref()?;
+        let waiting = waiting_board(room);
+        let game = room.game.as_ref().unwrap_or(&waiting);
         let seats = board_seats(room);
         let key = (room.game_id.clone(), seats.clone());
         let server = server_plies(game);

@@ -103,3 +103,24 @@ fn server_plies_put_setup_steps_first() {
     let game = json!({"setup": ["Kb1", "Kg8"], "moves": ["e2e4"]});
     assert_eq!(server_plies(&game), ["Kb1", "Kg8", "e2e4"]);
 }
+
+#[test]
+fn before_the_first_match_the_board_waits_with_nobody_playing_here() {
+    let mut app = App::new(1);
+    let mut client = client_at("Ann", 1, &[]);
+    let waiting = json!({"t": "state", "v": 1, "room": {
+        "code": "4821",
+        "settings": {"variant": "sliding", "options": {}, "clock": null},
+        "host": "Ann",
+        "seats": {"white": {"name": "Ann", "online": true}, "black": null},
+        "queue": [], "spectators": 0, "match": 0, "game_id": null, "game": null,
+        "clocks": null, "offer": null, "rematch": [], "result": null, "paused": false,
+        "turn": null, "you": {"name": "Ann", "role": "white", "host": true}
+    }});
+    client.receive(&waiting.to_string());
+    let mut room_board = RoomBoard::default();
+    assert_eq!(room_board.reconcile(&mut app, &client), None);
+    let game = app.game().expect("a board to wait on");
+    assert_eq!(game.session.variant(), rules::VariantKind::Sliding);
+    assert!(game.config.seats.here().is_empty());
+}
