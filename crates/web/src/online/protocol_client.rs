@@ -88,6 +88,9 @@ pub struct ProtocolClient {
     next_request: RequestId,
     /// Sent but neither acknowledged nor refused, in sending order.
     unanswered: Vec<ClientMessage>,
+    /// The last move the server refused (ply number and text): the board must drop it, not
+    /// send it again.
+    refused_move: Option<(u64, String)>,
     connected: bool,
 }
 
@@ -110,6 +113,7 @@ impl ProtocolClient {
             sync_sent_for: None,
             next_request: 1,
             unanswered: Vec::new(),
+            refused_move: None,
             connected: false,
         }
     }
@@ -141,6 +145,11 @@ impl ProtocolClient {
             ClientMessage::Move { n, m, .. } => Some((*n, m.as_str())),
             _ => None,
         })
+    }
+
+    /// The last move the server refused, until the game moves on.
+    pub fn refused_move(&self) -> Option<(u64, &str)> {
+        self.refused_move.as_ref().map(|(n, m)| (*n, m.as_str()))
     }
 
     /// Requests still waiting for an answer.
@@ -256,6 +265,9 @@ impl ProtocolClient {
             }
             ServerMessage::Nack { a, why, msg } => {
                 let request = self.take_unanswered(a);
+                if let Some(ClientMessage::Move { n, m, .. }) = &request {
+                    self.refused_move = Some((*n, m.as_str().to_string()));
+                }
                 if request.is_some() || a == 0 {
                     step.updates.push(Update::Refused { request, why, msg });
                 }
@@ -309,6 +321,9 @@ impl ProtocolClient {
 
     fn apply(&mut self, v: u64, event: Event, step: &mut Step) {
         self.last_v = Some(v);
+        if matches!(event, Event::Move { .. } | Event::Match { .. }) {
+            self.refused_move = None;
+        }
         if let Some(room) = &mut self.room {
             apply_event(room, &event);
         }

@@ -104,7 +104,14 @@ impl RoomBoard {
         }
         let my_side = seats.here().first().copied();
         // The person here just played: the board is one ply ahead, with the server's before it.
-        if pending.is_none() && board.len() == server.len() + 1 && board.starts_with(&server) {
+        let refused = board.last().is_some_and(|last| {
+            client.refused_move() == Some((server.len() as u64, last.as_str()))
+        });
+        if pending.is_none()
+            && !refused
+            && board.len() == server.len() + 1
+            && board.starts_with(&server)
+        {
             let side_of_last = app.game().map(|game| game.session.turn().other());
             if my_side.is_some() && side_of_last == my_side {
                 let text = MoveText::parse(&board[server.len()]).ok()?;

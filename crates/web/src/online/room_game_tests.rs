@@ -124,3 +124,22 @@ fn before_the_first_match_the_board_waits_with_nobody_playing_here() {
     assert_eq!(game.session.variant(), rules::VariantKind::Sliding);
     assert!(game.config.seats.here().is_empty());
 }
+
+#[test]
+fn a_refused_move_is_taken_off_the_board_not_sent_again() {
+    let mut app = App::new(1);
+    let mut client = client_at("Ann", 3, &[]);
+    let mut room_board = RoomBoard::default();
+    room_board.reconcile(&mut app, &client);
+    app.apply(PlayerAction::Play {
+        text: "e2e4".into(),
+    })
+    .unwrap();
+    let request = room_board.reconcile(&mut app, &client).unwrap();
+    client.request(request);
+    // Paused while Bo is away: the server refuses, and the board goes back to its position.
+    client.receive(&json!({"t": "nack", "a": 1, "why": "turn", "msg": "Bo is away"}).to_string());
+    assert_eq!(room_board.reconcile(&mut app, &client), None);
+    assert!(board(&app).is_empty());
+    assert_eq!(room_board.reconcile(&mut app, &client), None);
+}
