@@ -31,6 +31,8 @@ struct Online {
     clock: Option<RoomClock>,
     /// A connection answered with `error`: do not reconnect in a loop.
     stopped: bool,
+    /// Page time of the last frame from the server, to notice a connection that went silent.
+    last_heard_ms: f64,
 }
 
 thread_local! {
@@ -38,6 +40,9 @@ thread_local! {
 }
 
 const CHAT_LINES_KEPT: usize = 200;
+/// How often the client pings, and how long a silent connection is trusted.
+const PING_EVERY_MS: i32 = 4_000;
+const SILENCE_LIMIT_MS: f64 = 10_000.0;
 
 /// Whether a room is open in this tab (the local autosave then stays out of it).
 pub fn is_active() -> bool {
@@ -225,6 +230,47 @@ pub fn wire() {
         .set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 250)
         .ok();
     tick.forget();
+    let keep_alive = Closure::<dyn FnMut()>::new(|| {
+        if is_active() {
+            dispatch(|_| {
+                keep_alive();
+                Redraw::All
+            });
+        }
+    });
+    dom::window()
+        .set_interval_with_callback_and_timeout_and_arguments_0(
+            keep_alive.as_ref().unchecked_ref(),
+            PING_EVERY_MS,
+        )
+        .ok();
+    keep_alive.forget();
+}
+
+/// Pings the server; a connection silent for too long (a network that vanished without closing
+/// the socket) is given up and a new one opened.
+fn keep_alive() {
+    let now = dom::now_ms();
+    let silent = with_online(|online| {
+        let socket = online.socket.as_ref()?;
+        if socket.ready_state() != WebSocket::OPEN {
+            return None;
+        }
+        if now - online.last_heard_ms > SILENCE_LIMIT_MS {
+            socket.set_onclose(None);
+            socket.set_onmessage(None);
+            socket.close().ok();
+            online.socket = None;
+            online.client.disconnected();
+            return Some(());
+        }
+        send_all(online, &[ClientMessage::Ping]);
+        None
+    })
+    .flatten();
+    if silent.is_some() {
+        schedule_reconnect();
+    }
 }
 
 fn dom_el(id: &str) -> HtmlElement {
@@ -369,6 +415,7 @@ fn open_room(name: Name, entry: Entry) {
             chat: Vec::new(),
             clock: None,
             stopped: false,
+            last_heard_ms: dom::now_ms(),
         })
     });
     if let Some(socket) = old.and_then(|old| old.socket) {
@@ -394,6 +441,7 @@ fn connect() {
     let onopen = Closure::<dyn FnMut()>::new(|| {
         dispatch(|_| {
             with_online(|online| {
+                online.last_heard_ms = dom::now_ms();
                 let hello = online.client.connected();
                 send_all(online, &hello);
             });
@@ -478,6 +526,7 @@ fn note(online: &mut Online, name: Option<String>, text: String) {
 fn receive(page: &mut Page, text: &str) {
     let now = page.app.now;
     with_online(|online| {
+        online.last_heard_ms = now;
         let step = online.client.receive(text);
         send_all(online, &step.send);
         for update in step.updates {
