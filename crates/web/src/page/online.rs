@@ -332,7 +332,10 @@ fn enter(page: &mut Page, choice: EntryChoice) {
     let typed_code = input("online-code").map(|i| i.value()).unwrap_or_default();
     let typed_code = typed_code.trim();
     let entry = match choice {
-        EntryChoice::Open => Entry::Join(RoomCode::parse("open").expect("a valid room word")),
+        EntryChoice::Open => match RoomCode::parse("open") {
+            Ok(code) => Entry::Join(code),
+            Err(error) => return say_on_start(page, format!("{error}.")),
+        },
         EntryChoice::Join => match RoomCode::parse(typed_code) {
             Ok(code) => Entry::Join(code),
             Err(error) => return say_on_start(page, format!("{error}.")),
