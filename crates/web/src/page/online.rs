@@ -646,9 +646,18 @@ fn copy_invite() {
     };
     let address = dom::window().location().href().unwrap_or_default();
     let link = room_input::invite_link(&address, &code);
-    let _ = dom::window().navigator().clipboard().write_text(&link);
+    // Without clipboard permission the link is still on the button (its title and
+    // `data-link`); a refusal is not an error of the page.
+    let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+    let _ = dom::window()
+        .navigator()
+        .clipboard()
+        .write_text(&link)
+        .catch(&ignore);
+    ignore.forget();
     if let Some(copy) = element("room-copy") {
         copy.set_attribute("data-link", &link).ok();
+        copy.set_attribute("title", &link).ok();
         copy.set_text_content(Some("Invite link copied"));
     }
 }
