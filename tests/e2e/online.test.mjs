@@ -82,6 +82,13 @@ async function newPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   page.errors = [];
+  if (process.env.E2E_FRAMES) {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => console.log(`${process.env.E2E_FRAMES === 'all' ? '' : ''}-> ${f.payload}`));
+      ws.on('framereceived', (f) => console.log(`<- ${String(f.payload).slice(0, 200)}`));
+      ws.on('close', () => console.log('-- closed'));
+    });
+  }
   page.on('pageerror', (error) => page.errors.push(String(error)));
   return page;
 }
@@ -144,6 +151,7 @@ test('a PIN room: invite link, spectator, reload, offline move, fool\'s mate', a
 
   // 2... Qh4# typed with ! and a space.
   await chat(guest, '!move d8 h4');
+  await waitFor(guest, (s) => s.moves.length === 4, 'the mate at the guest');
   const end = await waitFor(watcher, (s) => s.moves.length === 4, 'the mate at the spectator');
   const hostEnd = await waitFor(host, (s) => s.moves.length === 4, 'the mate at the host');
   assert(JSON.stringify(end.moves) === JSON.stringify(['f3', 'e5', 'g4', 'Qh4#']), `spectator moves ${end.moves}`);

@@ -91,13 +91,24 @@ pub struct ProtocolClient {
     /// The last move the server refused (ply number and text): the board must drop it, not
     /// send it again.
     refused_move: Option<(u64, String)>,
+    /// A move the server accepted whose event has not arrived yet: still shown as in flight,
+    /// so that it is not taken for a new one.
+    accepted_move: Option<(u64, String)>,
     connected: bool,
 }
 
 impl ProtocolClient {
     /// A client entering as `name`; `token` is the one kept from an earlier visit to the room
-    /// being joined (ignored when creating).
-    pub fn new(name: Name, entry: Entry, token: Option<Token>) -> ProtocolClient {
+    /// being joined (ignored when creating). `first_request` numbers the first request: the
+    /// server answers a number it has seen from the same token with its remembered answer, so a
+    /// page coming back with a token must start above every number it used before (the page
+    /// uses its clock).
+    pub fn new(
+        name: Name,
+        entry: Entry,
+        token: Option<Token>,
+        first_request: RequestId,
+    ) -> ProtocolClient {
         let room_code = match &entry {
             Entry::Join(code) => Some(code.clone()),
             Entry::Create(_) => None,
@@ -111,9 +122,10 @@ impl ProtocolClient {
             last_v: None,
             early: BTreeMap::new(),
             sync_sent_for: None,
-            next_request: 1,
+            next_request: first_request.max(1),
             unanswered: Vec::new(),
             refused_move: None,
+            accepted_move: None,
             connected: false,
         }
     }
@@ -145,6 +157,12 @@ impl ProtocolClient {
             ClientMessage::Move { n, m, .. } => Some((*n, m.as_str())),
             _ => None,
         })
+    }
+
+    /// The move in flight: pending, or accepted but not yet seen as an event.
+    pub fn move_in_flight(&self) -> Option<(u64, &str)> {
+        self.pending_move()
+            .or(self.accepted_move.as_ref().map(|(n, m)| (*n, m.as_str())))
     }
 
     /// The last move the server refused, until the game moves on.
@@ -252,6 +270,7 @@ impl ProtocolClient {
             }
             ServerMessage::State { v, room } => {
                 self.room = Some(*room);
+                self.accepted_move = None;
                 self.last_v = Some(v);
                 self.sync_sent_for = None;
                 step.updates.push(Update::Snapshot);
@@ -260,6 +279,9 @@ impl ProtocolClient {
             ServerMessage::Ev { v, e } => self.receive_event(v, e, &mut step),
             ServerMessage::Ack { a } => {
                 if let Some(request) = self.take_unanswered(a) {
+                    if let ClientMessage::Move { n, m, .. } = &request {
+                        self.accepted_move = Some((*n, m.as_str().to_string()));
+                    }
                     step.updates.push(Update::Accepted(request));
                 }
             }
@@ -323,6 +345,7 @@ impl ProtocolClient {
         self.last_v = Some(v);
         if matches!(event, Event::Move { .. } | Event::Match { .. }) {
             self.refused_move = None;
+            self.accepted_move = None;
         }
         if let Some(room) = &mut self.room {
             apply_event(room, &event);

@@ -43,7 +43,7 @@ fn welcome() -> String {
 
 /// A client already in room 4821 at event `v` with the given moves.
 fn joined(v: u64, moves: &[&str]) -> ProtocolClient {
-    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None);
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None, 1);
     client.connected();
     client.receive(&welcome());
     client.receive(&state(v, moves));
@@ -100,7 +100,7 @@ fn a_state_replaces_the_room_and_held_events_beyond_it_still_apply() {
 
 #[test]
 fn events_before_the_first_state_wait_for_it() {
-    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None);
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None, 1);
     client.connected();
     client.receive(&welcome());
     // The join's own events are broadcast too, and may come before the state that holds them.
@@ -198,7 +198,7 @@ fn creating_sends_create_until_welcomed_then_rejoins_with_the_token() {
         options: None,
         clock: None,
     };
-    let mut client = ProtocolClient::new(name("Ann"), Entry::Create(create.clone()), None);
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Create(create.clone()), None, 1);
     assert_eq!(client.connected(), [ClientMessage::Create(create)]);
     let step = client.receive(&welcome());
     assert_eq!(
@@ -222,7 +222,7 @@ fn creating_sends_create_until_welcomed_then_rejoins_with_the_token() {
 
 #[test]
 fn a_refused_join_and_server_errors_are_reported() {
-    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None);
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None, 1);
     client.connected();
     let step = client
         .receive(&json!({"t": "nack", "a": 0, "why": "bad", "msg": "no room 4821"}).to_string());
@@ -248,4 +248,22 @@ fn your_role_follows_seat_and_queue_events() {
     let room = client.room().unwrap();
     assert_eq!(room.you.as_ref().unwrap().role, SeatWish::Queue);
     assert!(!room.seats.black.as_ref().unwrap().online);
+}
+
+#[test]
+fn an_accepted_move_stays_in_flight_until_its_event_and_numbers_start_where_asked() {
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None, 7_000);
+    client.connected();
+    client.receive(&welcome());
+    client.receive(&state(1, &[]));
+    let sent = client.request(Request::Move {
+        plies: 0,
+        text: MoveText::parse("e2e4").unwrap(),
+    });
+    assert_eq!(sent.and_then(|m| m.request_id()), Some(7_000));
+    client.receive(&json!({"t": "ack", "a": 7_000}).to_string());
+    assert_eq!(client.pending_move(), None);
+    assert_eq!(client.move_in_flight(), Some((0, "e2e4")));
+    client.receive(&move_event(2, "e2e4", 1));
+    assert_eq!(client.move_in_flight(), None);
 }

@@ -87,7 +87,7 @@ impl RoomBoard {
         let seats = board_seats(room);
         let key = (room.game_id.clone(), seats.clone());
         let server = server_plies(game);
-        let pending = client.pending_move();
+        let pending = client.move_in_flight();
         let mut expected = server.clone();
         if let Some((n, text)) = pending {
             if n as usize == server.len() {

@@ -32,6 +32,7 @@ fn client_at(you: &str, v: u64, moves: &[&str]) -> ProtocolClient {
         Name::parse(you).unwrap(),
         Entry::Join(RoomCode::parse("4821").unwrap()),
         None,
+        1,
     );
     client.connected();
     client.receive(&state(v, moves, you));

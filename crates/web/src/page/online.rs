@@ -408,7 +408,9 @@ fn open_room(name: Name, entry: Entry) {
             .and_then(|text| Token::parse(&text).ok()),
         Entry::Create(_) => None,
     };
-    let client = ProtocolClient::new(name, entry, token);
+    // Request numbers from the clock: above any this tab used before a reload (see `new`).
+    let first_request = (js_sys::Date::now().max(0.0) as u64).saturating_mul(1000);
+    let client = ProtocolClient::new(name, entry, token, first_request);
     let old = ONLINE.with(|online| {
         online.borrow_mut().replace(Online {
             client,
