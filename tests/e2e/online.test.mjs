@@ -170,6 +170,38 @@ test('a PIN room: invite link, spectator, reload, offline move, fool\'s mate', a
   }
 });
 
+test('a sliding room with a typed room word: moves, a resignation, a rematch vote', async (browser, url) => {
+  const host = await newPage(browser);
+  await host.goto(url);
+  await host.waitForSelector('#online-create:not([disabled])');
+  await host.check('input[name=variant][value=sliding]');
+  await host.fill('#online-name', 'Dee');
+  await host.fill('#online-code', 'Slide-Night');
+  await host.click('#online-create');
+  await waitText(host, '#room-code', 'Room slide-night');
+  const guest = await newPage(browser);
+  await guest.goto(`${url}#room=slide-night`);
+  await guest.waitForSelector('#online-join:not([disabled])');
+  await guest.fill('#online-name', 'Eli');
+  await guest.click('#online-join');
+  await waitText(host, '#room-status', 'White to move');
+  const hostState = await state(host);
+  assert(hostState.variant === 'sliding', `variant ${hostState.variant}`);
+  await play(host, 'e2', 'e4');
+  await waitFor(guest, (s) => s.moves.length === 1, 'e4 at the guest');
+  await chat(guest, '/move e7e5');
+  await waitFor(host, (s) => s.moves.length === 2, 'e5 at the host');
+  await chat(host, '/resign');
+  await waitText(guest, '#room-status', '0-1 (resignation)');
+  await waitText(guest, '#room-buttons', 'Rematch');
+  await guest.click('#room-buttons [data-room=rematch]');
+  await waitText(host, '#room-buttons', 'Rematch (voted: Black)');
+  for (const page of [host, guest]) {
+    assert(page.errors.length === 0, `page errors: ${page.errors}`);
+    await page.context().close();
+  }
+});
+
 test('without the server the online section says it needs boardshift serve', async (browser, url) => {
   const page = await newPage(browser);
   await page.route('**/api/health', (route) => route.abort());
