@@ -171,6 +171,15 @@ impl App {
         Ok(())
     }
 
+    /// Puts an online room's game (saved-game JSON) on the board, played by `seats`; the
+    /// network layer's entry, so that nothing else here learns about rooms.
+    pub fn show_room_game(&mut self, text: &str, seats: Seats) -> Result<(), String> {
+        let (session, mut config) = Session::load(text)?;
+        config.seats = seats;
+        self.install(config, session);
+        Ok(())
+    }
+
     /// A file picked for loading, reported in the message line.
     pub fn load_file(&mut self, name: &str, text: &str) {
         match self.load_game(text) {

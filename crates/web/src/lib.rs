@@ -16,6 +16,7 @@ pub mod geometry;
 pub mod history;
 pub mod input;
 pub mod model;
+pub mod online;
 pub mod opponent;
 pub mod seat;
 pub mod session;

@@ -5,6 +5,7 @@
 
 mod dom;
 mod elements;
+mod online;
 mod painter;
 mod panel;
 mod start_screen;
@@ -103,6 +104,7 @@ impl Page {
     /// Carries out the controller's effects, then draws what changed.
     fn after(&mut self, redraw: Redraw) {
         let mut redraw = redraw;
+        online::after_job(self);
         for effect in self.app.take_effects() {
             redraw = redraw.max(Redraw::All);
             match effect {
@@ -125,7 +127,7 @@ impl Page {
                     self.worker = worker_link::spawn();
                 }
                 Effect::Autosave(saved) => {
-                    if !self.autosave_blocked {
+                    if !self.autosave_blocked && !online::is_active() {
                         storage::write_autosave(saved.as_deref());
                     }
                 }
@@ -260,6 +262,7 @@ pub fn start_app() -> Result<(), JsValue> {
             panel::wire(&page.el);
         }
     });
+    online::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);
@@ -274,6 +277,9 @@ pub fn start_app() -> Result<(), JsValue> {
 /// start screen. An autosave that cannot be read is set aside and reported, never overwritten.
 fn start_up(page: &mut Page) {
     let hash = dom::window().location().hash().unwrap_or_default();
+    if online::open_from_link(page, &hash) {
+        return;
+    }
     let link = hash.strip_prefix("#play=").map(str::to_string);
     let mut problem = None;
     if let Some(text) = storage::read_autosave() {

@@ -101,6 +101,11 @@ fn sync_option_rows(el: &Elements) {
     el.custom_time.set_hidden(el.time.value() != "custom");
 }
 
+/// The game chosen on the start screen (an online room is created with it too).
+pub fn read_config(el: &Elements) -> Result<crate::state::GameConfig, String> {
+    read_form(el).config()
+}
+
 fn read_form(el: &Elements) -> StartChoices {
     StartChoices {
         variant: checked_variant(),

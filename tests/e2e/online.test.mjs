@@ -1,0 +1,236 @@
+// Browser end-to-end tests of online play in real Chromium (playwright-core) against a real
+// `boardshift serve`: a host creates a PIN room, a second player joins by the invite link, a
+// third watches; they play to the end by clicks and typed commands; the spectator's move list
+// matches; a reload resumes the seat; a move made while offline arrives exactly once.
+// Usage: node online.test.mjs BOARDSHIFT_BIN DIST_DIR
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const [bin, dist] = process.argv.slice(2);
+if (!bin || !dist) {
+  console.error('usage: node online.test.mjs BOARDSHIFT_BIN DIST_DIR');
+  process.exit(2);
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Starts `boardshift serve --port 0` and reads its URL from the first line it prints. */
+async function startServer() {
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boardshift-online-'));
+  const server = spawn(bin, ['serve', '--port', '0', '--dir', dist, '--db', path.join(dbDir, 'rooms.db')],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: server.stdout });
+  const url = await new Promise((resolve, reject) => {
+    server.on('exit', (code) => reject(new Error(`boardshift serve exited with ${code}`)));
+    lines.once('line', (line) => resolve(line.match(/https?:\/\/\S+/)?.[0]));
+  });
+  assert(url, 'the server printed no URL');
+  return { url: url.endsWith('/') ? url : `${url}/`, stop: () => { server.kill(); fs.rmSync(dbDir, { recursive: true, force: true }); } };
+}
+
+async function state(page) {
+  await page.waitForFunction(() => window.boardshift && window.boardshift.state);
+  return JSON.parse(await page.evaluate(() => window.boardshift.state()));
+}
+
+async function waitFor(page, predicate, what, timeout = 15000) {
+  const start = Date.now();
+  let last;
+  while (Date.now() - start < timeout) {
+    last = await state(page);
+    if (predicate(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  const chat = await page.locator('#room-chat').textContent().catch(() => '');
+  throw new Error(`timed out waiting for ${what}; moves ${JSON.stringify(last && last.moves)}, status "${last && last.status}", room chat "${chat}"`);
+}
+
+async function waitText(page, selector, text, timeout = 15000) {
+  await page.waitForFunction(([s, t]) => (document.querySelector(s)?.textContent || '').includes(t),
+    [selector, text], { timeout });
+}
+
+/** Clicks the centre of a square of the (standard, unflipped or flipped) board. */
+async function click(page, name) {
+  const g = JSON.parse(await page.evaluate(() => window.boardshift.geometry()));
+  const b = g.board;
+  const s = b.size / Math.max(b.files, b.ranks);
+  const x = name.charCodeAt(0) - 97;
+  const y = parseInt(name.slice(1), 10) - 1;
+  const column = b.flipped ? b.files - 1 - x : x;
+  const row = b.flipped ? y : b.ranks - 1 - y;
+  await page.mouse.click(g.left + (column + 0.5) * s, g.top + (row + 0.5) * s);
+}
+
+async function play(page, from, to) {
+  await click(page, from);
+  await click(page, to);
+}
+
+async function chat(page, line) {
+  await page.fill('#room-chat-input', line);
+  await page.press('#room-chat-input', 'Enter');
+}
+
+async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  if (process.env.E2E_FRAMES) {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', (f) => console.log(`${process.env.E2E_FRAMES === 'all' ? '' : ''}-> ${f.payload}`));
+      ws.on('framereceived', (f) => console.log(`<- ${String(f.payload).slice(0, 200)}`));
+      ws.on('close', () => console.log('-- closed'));
+    });
+  }
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  return page;
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('a PIN room: invite link, spectator, reload, offline move, fool\'s mate', async (browser, url) => {
+  const host = await newPage(browser);
+  await host.goto(url);
+  await host.waitForSelector('#online-create:not([disabled])');
+  await host.fill('#online-name', 'Ann');
+  await host.click('#online-create');
+  await waitText(host, '#room-code', 'Room ');
+  const code = (await host.textContent('#room-code')).replace('Room ', '').trim();
+  assert(/^\d{4}$/.test(code), `a PIN room, got "${code}"`);
+  await host.click('#room-copy');
+  const link = await host.getAttribute('#room-copy', 'data-link');
+  assert(link.endsWith(`#room=${code}`), `invite link ${link}`);
+
+  const guest = await newPage(browser);
+  await guest.goto(link);
+  await guest.waitForSelector('#online-join:not([disabled])');
+  await guest.fill('#online-name', 'Bo');
+  await guest.click('#online-join');
+  await waitText(guest, '#room-black', 'Black: Bo — online');
+  await waitText(host, '#room-black', 'Black: Bo — online');
+
+  const watcher = await newPage(browser);
+  await watcher.goto(link);
+  await watcher.waitForSelector('#online-join:not([disabled])');
+  await watcher.fill('#online-name', 'Cy');
+  await watcher.click('#online-join');
+  await waitText(watcher, '#room-queue', 'Cy');
+  await watcher.click('#room-buttons [data-room=watch]');
+  await waitText(host, '#room-crowd', 'Watching: 1');
+  const watcherButtons = await watcher.textContent('#room-buttons');
+  assert(!/Resign|draw/i.test(watcherButtons), `a spectator sees ${watcherButtons}`);
+
+  // 1. f3 by clicks; 1... e5 by a typed command.
+  await waitText(host, '#room-status', 'White to move');
+  await play(host, 'f2', 'f3');
+  await waitFor(guest, (s) => s.moves.length === 1, 'f3 at the guest');
+  await chat(guest, '/move e7e5');
+  await waitFor(host, (s) => s.moves.length === 2, 'e5 at the host');
+
+  // A reload puts Bo back in the Black seat.
+  await guest.reload();
+  await waitText(guest, '#room-black', 'Black: Bo — online');
+  await waitFor(guest, (s) => s.moves.length === 2, 'the game after the reload');
+
+  // 2. g4 made while the host is offline arrives exactly once.
+  await host.context().setOffline(true);
+  await play(host, 'g2', 'g4');
+  await host.waitForTimeout(500);
+  await host.context().setOffline(false);
+  await waitFor(guest, (s) => s.moves.length === 3, 'g4 at the guest', 20000);
+  await waitFor(host, (s) => s.moves.length === 3, 'g4 at the host');
+  await host.waitForFunction(() => !document.querySelector('#room-status').textContent.includes('Sending'));
+
+  // 2... Qh4# typed with ! and a space.
+  await chat(guest, '!move d8 h4');
+  await waitFor(guest, (s) => s.moves.length === 4, 'the mate at the guest');
+  const end = await waitFor(watcher, (s) => s.moves.length === 4, 'the mate at the spectator');
+  const hostEnd = await waitFor(host, (s) => s.moves.length === 4, 'the mate at the host');
+  assert(JSON.stringify(end.moves) === JSON.stringify(['f3', 'e5', 'g4', 'Qh4#']), `spectator moves ${end.moves}`);
+  assert(JSON.stringify(hostEnd.moves) === JSON.stringify(end.moves), `host moves ${hostEnd.moves}`);
+  await waitText(watcher, '#room-status', '0-1 (checkmate)');
+  // Exactly once: the server's game has four plies too.
+  await waitText(host, '#room-buttons', 'Start next match');
+
+  // Chat is text, never HTML.
+  await chat(watcher, '<b>gg</b>');
+  await waitText(host, '#room-chat', 'Cy: <b>gg</b>');
+  assert(await host.locator('#room-chat b').count() === 0, 'chat was read as HTML');
+  for (const page of [host, guest, watcher]) {
+    assert(page.errors.length === 0, `page errors: ${page.errors}`);
+    await page.context().close();
+  }
+});
+
+test('a sliding room with a typed room word: moves, a resignation, a rematch vote', async (browser, url) => {
+  const host = await newPage(browser);
+  await host.goto(url);
+  await host.waitForSelector('#online-create:not([disabled])');
+  await host.check('input[name=variant][value=sliding]');
+  await host.fill('#online-name', 'Dee');
+  await host.fill('#online-code', 'Slide-Night');
+  await host.click('#online-create');
+  await waitText(host, '#room-code', 'Room slide-night');
+  const guest = await newPage(browser);
+  await guest.goto(`${url}#room=slide-night`);
+  await guest.waitForSelector('#online-join:not([disabled])');
+  await guest.fill('#online-name', 'Eli');
+  await guest.click('#online-join');
+  await waitText(host, '#room-status', 'White to move');
+  const hostState = await state(host);
+  assert(hostState.variant === 'sliding', `variant ${hostState.variant}`);
+  await play(host, 'e2', 'e4');
+  await waitFor(guest, (s) => s.moves.length === 1, 'e4 at the guest');
+  await chat(guest, '/move e7e5');
+  await waitFor(host, (s) => s.moves.length === 2, 'e5 at the host');
+  await chat(host, '/resign');
+  await waitText(guest, '#room-status', '0-1 (resignation)');
+  await waitText(guest, '#room-buttons', 'Rematch');
+  await guest.click('#room-buttons [data-room=rematch]');
+  await waitText(host, '#room-buttons', 'Rematch (voted: Black)');
+  for (const page of [host, guest]) {
+    assert(page.errors.length === 0, `page errors: ${page.errors}`);
+    await page.context().close();
+  }
+});
+
+test('without the server the online section says it needs boardshift serve', async (browser, url) => {
+  const page = await newPage(browser);
+  await page.route('**/api/health', (route) => route.abort());
+  await page.goto(url);
+  await waitText(page, '#online-status', 'boardshift serve');
+  assert(await page.locator('#online-create[disabled]').count() === 1, 'create stays disabled');
+  await page.context().close();
+});
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
+let passed = 0;
+let failed = 0;
+for (const { name, fn } of tests) {
+  if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) continue;
+  try {
+    await fn(browser, server.url);
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}\n     ${error.stack || error}`);
+  }
+}
+await browser.close();
+server.stop();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
