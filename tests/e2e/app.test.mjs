@@ -704,6 +704,56 @@ test('a keyboard-only game: typed moves, SAN and commands, announced', async (br
   await page.context().close();
 });
 
+test('chess960: a chosen start, castling onto the rook and onto g1, save, check-save and a rematch with a new start', async (browser) => {
+  const page = await newPage(browser, { acceptDownloads: true });
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  await page.check('input[name=variant][value=chess960]');
+  await page.fill('#opt-chess960-start', '0');
+  await page.selectOption('#opponent', 'hotseat');
+  await page.click('#start-game');
+  await page.waitForSelector('#game:not([hidden])');
+  let s = await waitFor(page, (x) => x.screen === 'game' && x.painted_at !== null, 'the board');
+  assert(s.position.startsWith('bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq'), `start ${s.position}`);
+  // Clear f1 and f8, then White castles short by putting the king onto its own h1 rook.
+  for (const [from, to, n] of [['f2', 'f4', 1], ['f7', 'f5', 2], ['f1', 'f3', 3], ['f8', 'f6', 4]]) {
+    await click(page, from);
+    await click(page, to);
+    s = await waitFor(page, plies(n), `${from}${to}`);
+  }
+  await click(page, 'g1');
+  await click(page, 'h1');
+  s = await waitFor(page, plies(5), 'castling onto the rook');
+  assert(s.moves[4] === 'O-O', `castling recorded as ${s.moves[4]}`);
+  assert(await hasPiece(page, 'g1', true) && await hasPiece(page, 'f1', true), 'king and rook not on g1/f1');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-save')]);
+  const file = path.join(fs.mkdtempSync('/tmp/boardshift-e2e-'), download.suggestedFilename());
+  await download.saveAs(file);
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert(saved.variant === 'chess960' && saved.options.start === '0', `saved ${JSON.stringify(saved.options)}`);
+  assert(saved.moves.join(' ') === 'f2f4 f7f5 f1f3 f8f6 g1h1', `saved moves ${saved.moves}`);
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(bin, ['check-save', file], { encoding: 'utf8' });
+  assert(out.includes(s.position.split(' ')[0]), `check-save printed ${out}`);
+  await page.context().close();
+
+  // The king two squares onto its castling square, where that is not an ordinary king move.
+  const other = await newPage(browser);
+  await loadGame(other, { variant: 'chess960', options: { start: 'random' }, start: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1' });
+  await click(other, 'b1');
+  await click(other, 'g1');
+  s = await waitFor(other, plies(1), 'castling onto g1');
+  assert(s.moves[0] === 'O-O', `castling recorded as ${s.moves[0]}`);
+  assert(s.position.startsWith('rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b'), `after castling ${s.position}`);
+  await other.click('#btn-resign');
+  await other.click('#confirm-yes');
+  await bannerText(other);
+  await other.click('#btn-rematch');
+  s = await waitFor(other, (x) => !x.result && x.moves.length === 0 && settled(x), 'the rematch');
+  assert(/^[rnbqk]{8}\/pppppppp/.test(s.position), `rematch start ${s.position}`);
+  await other.context().close();
+});
+
 test('save downloads a valid file; loading it back gives the same position and moves', async (browser) => {
   const page = await newPage(browser, { acceptDownloads: true });
   await page.goto(`${base}#play=sliding`);

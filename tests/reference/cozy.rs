@@ -1,4 +1,7 @@
-//! cozy-chess as an oracle: perft with the last ply bulk-counted.
+//! cozy-chess as an oracle: perft with the last ply bulk-counted, and our Chess960 positions
+//! handed to it as Shredder-FEN.
+
+use rules::GamePosition;
 
 /// Leaf count of `board` at `depth`.
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -19,4 +22,38 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
         false
     });
     nodes
+}
+
+/// Our position as Shredder-FEN (castling rights named by the rooks' files), which cozy-chess
+/// reads in Chess960 mode.
+pub fn shredder_fen(position: &rules::ChessPosition) -> String {
+    let mut fields: Vec<String> = position
+        .position_text()
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    let mut rights: Vec<char> = position
+        .castling_rooks()
+        .map(|square| {
+            let file = char::from(b'a' + square.file());
+            if square.rank() == 0 {
+                file.to_ascii_uppercase()
+            } else {
+                file
+            }
+        })
+        .collect();
+    rights.sort_by_key(|c| (c.is_ascii_lowercase(), std::cmp::Reverse(*c)));
+    fields[2] = if rights.is_empty() {
+        "-".to_string()
+    } else {
+        rights.into_iter().collect()
+    };
+    fields.join(" ")
+}
+
+pub fn cozy_chess960_board(position: &rules::ChessPosition) -> cozy_chess::Board {
+    let fen = shredder_fen(position);
+    cozy_chess::Board::from_fen(&fen, true)
+        .unwrap_or_else(|error| panic!("cozy-chess refuses {fen}: {error:?}"))
 }

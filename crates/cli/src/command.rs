@@ -104,7 +104,7 @@ pub struct PerftArgs {
 
 #[derive(Debug, Args)]
 pub struct SetupsArgs {
-    /// The game (only regroupment has setups)
+    /// The game: regroupment (its allowed starts) or chess960 (the 960 starts)
     #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
     pub variant: VariantKind,
     /// A rule option, repeatable (order, king_knight, castling, start, draws)

@@ -5,7 +5,8 @@
 //!
 //! Levels Easy and Medium use their own depth limits; Hard and Analysis get `--movetime`
 //! (default 100 ms) per move. Regroupment games start from random Chess484 back ranks (the
-//! engine does not play the setup phase); sliding games from a random gap unless `gap` is
+//! engine does not play the setup phase), Chess960 games from a start drawn from the seed
+//! unless `start` is given; sliding games from a random gap unless `gap` is
 //! given. Games longer than 400 plies are adjudicated drawn.
 
 use crate::command::MatchArgs;
@@ -187,7 +188,9 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> CliResult {
         show_moves: args.moves,
     };
     match variant {
-        VariantKind::Standard | VariantKind::Regroupment => run_match::<ChessPosition>(&spec, out),
+        VariantKind::Standard | VariantKind::Regroupment | VariantKind::Chess960 => {
+            run_match::<ChessPosition>(&spec, out)
+        }
         VariantKind::Sliding => run_match::<SlidingPosition>(&spec, out),
         VariantKind::Relative => run_match::<RelativePosition>(&spec, out),
     }

@@ -18,7 +18,10 @@ use std::io::Write;
 /// about 30 million with about 67 (depth 7: 7·10¹²).
 pub fn max_depth(variant: VariantKind) -> u32 {
     match variant {
-        VariantKind::Standard | VariantKind::Regroupment | VariantKind::Sliding => 10,
+        VariantKind::Standard
+        | VariantKind::Regroupment
+        | VariantKind::Chess960
+        | VariantKind::Sliding => 10,
         VariantKind::Relative => 7,
     }
 }
@@ -54,6 +57,17 @@ fn position_from(options: &VariantOptions, text: Option<&str>) -> Result<AnyPosi
             )
             .map_err(|e| bad(&e))?,
         ),
+        VariantOptions::Chess960 { rules, .. } => AnyPosition::Chess(match text {
+            Some(fen) => {
+                ChessPosition::from_fen_mode(fen, CastlingMode::Chess960).map_err(|e| bad(&e))?
+            }
+            // A random start would make counts irreproducible: the orthodox start unless a
+            // number is chosen.
+            None => rules::chess960::start_position(
+                rules.start.unwrap_or(rules::chess960::ORTHODOX_NUMBER),
+            )
+            .ok_or_else(|| CliError::Input("no such Chess960 start number".to_string()))?,
+        }),
         VariantOptions::Sliding(sliding) => AnyPosition::Sliding(match text {
             Some(fen) => SlidingPosition::from_text(fen).map_err(|e| bad(&e))?,
             None => SlidingPosition::start(sliding.gap.ok_or_else(|| {

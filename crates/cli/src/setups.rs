@@ -1,5 +1,6 @@
 //! `boardshift setups --variant regroupment [--option KEY=VALUE]…`: prints every start
-//! position the Regroupment options allow, one X-FEN per line.
+//! position the Regroupment options allow, one X-FEN per line. `--variant chess960` prints the
+//! 960 starts of Chess960 in Scharnagl order (line 519, number 518, is the orthodox start).
 
 use crate::command::SetupsArgs;
 use crate::text::clip;
@@ -15,7 +16,7 @@ const DRAWS_VALUES: [&str; 2] = ["auto", "fide"];
 fn options_from(args: &SetupsArgs) -> Result<RegroupmentOptions, CliError> {
     if args.variant != VariantKind::Regroupment {
         return Err(CliError::Input(format!(
-            "setups exist only for variant 'regroupment', not '{}'",
+            "setups exist only for variants 'regroupment' and 'chess960', not '{}'",
             args.variant.name()
         )));
     }
@@ -45,6 +46,20 @@ fn options_from(args: &SetupsArgs) -> Result<RegroupmentOptions, CliError> {
 }
 
 pub fn run(args: &SetupsArgs, out: &mut dyn Write) -> CliResult {
+    if args.variant == VariantKind::Chess960 {
+        if let Some(pair) = args.options.first() {
+            return Err(CliError::Input(format!(
+                "the 960 starts of chess960 take no options, got '{}'",
+                clip(pair)
+            )));
+        }
+        for number in 0..rules::chess960::START_COUNT {
+            let fen = rules::chess960::start_fen(number)
+                .ok_or_else(|| CliError::Internal(format!("no start number {number}")))?;
+            writeln!(out, "{fen}")?;
+        }
+        return Ok(());
+    }
     let options = options_from(args)?;
     for fen in start_positions(&options) {
         writeln!(out, "{fen}")?;

@@ -1,5 +1,6 @@
 //! The per-variant plumbing the search tools share (`uci`, `bench`, `match`): each game's
-//! start position, drawn from a seed where its options leave a choice, and its position text.
+//! start position, drawn from a seed where its options leave a choice (sliding's gap, the
+//! drawn Chess484 and Chess960 starts), and its position text.
 
 use engine::SearchPosition;
 use rules::options::VariantOptions;
@@ -21,7 +22,12 @@ pub(crate) trait ToolPosition: SearchPosition {
 }
 
 fn castling_mode(options: &VariantOptions, chess960: bool) -> CastlingMode {
-    if chess960 || options.variant() == VariantKind::Regroupment {
+    if chess960
+        || matches!(
+            options.variant(),
+            VariantKind::Regroupment | VariantKind::Chess960
+        )
+    {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
@@ -39,6 +45,12 @@ impl ToolPosition for ChessPosition {
                 let white = &ranks[rng.below(ranks.len() as u64) as usize];
                 let black = &ranks[rng.below(ranks.len() as u64) as usize];
                 start_fen(rules, white, black)
+            }
+            VariantOptions::Chess960 { rules, .. } => {
+                let mut rng = rules::rng::Rng::seeded(seed);
+                let (_, position) =
+                    rules::chess960::start_for(rules, &mut rng).map_err(|e| e.to_string())?;
+                return Ok(position);
             }
             _ => STANDARD_START.to_string(),
         };

@@ -148,7 +148,7 @@ impl Settings {
         let options = self.variant_options()?;
         let stop = Arc::clone(stop);
         Ok(match self.variant {
-            VariantKind::Standard | VariantKind::Regroupment => Box::new(
+            VariantKind::Standard | VariantKind::Regroupment | VariantKind::Chess960 => Box::new(
                 Session::<ChessPosition>::new(options, self.chess960, self.hash_mb, stop)?,
             ),
             VariantKind::Sliding => Box::new(Session::<SlidingPosition>::new(

@@ -74,7 +74,7 @@ fn bad_input_exits_2_with_a_message() {
         vec!["perft", "--depth", "2", "--fen", "not a fen"],
         vec!["perft", "--depth", "x"],
         vec!["perft"],
-        vec!["perft", "--variant", "chess960", "--depth", "1"],
+        vec!["perft", "--variant", "chess480", "--depth", "1"],
         vec!["perft", "--depth", "1", "--moves", "e2e4 e2e4"],
         vec![
             "perft",
@@ -211,4 +211,59 @@ fn an_endless_file_is_refused_as_too_large() {
         );
         assert!(!message.contains("0 bytes"), "{message}");
     }
+}
+
+#[test]
+fn chess960_setups_perft_and_saves() {
+    let out = boardshift(&["setups", "--variant", "chess960"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 960);
+    assert_eq!(
+        lines[518],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        lines[0],
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+    );
+    let perft = boardshift(&[
+        "perft",
+        "--variant",
+        "chess960",
+        "--option",
+        "start=0",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(stdout(&perft).trim(), "nodes 9006", "{}", stderr(&perft));
+    let shredder = boardshift(&[
+        "perft",
+        "--variant",
+        "chess960",
+        "--fen",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(
+        stdout(&shredder).trim(),
+        "nodes 12189",
+        "{}",
+        stderr(&shredder)
+    );
+    let saves = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/saves/good-chess960.json"
+    );
+    let checked = boardshift(&["check-save", saves]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    assert!(
+        stdout(&checked).starts_with("bbqnnrk1/"),
+        "{}",
+        stdout(&checked)
+    );
+    let bad = boardshift(&["perft", "--variant", "chess960", "--option", "start=960"]);
+    assert_eq!(bad.status.code(), Some(2));
 }

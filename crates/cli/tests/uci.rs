@@ -79,3 +79,28 @@ fn out_of_range_option_values_get_an_info_string() {
     assert_eq!(infos.len(), 3, "{output}");
     assert!(infos[0].contains("'maybe'") && infos[1].contains("'0'") && infos[2].contains("'99'"));
 }
+
+#[test]
+fn chess960_through_uci_variant_and_uci_chess960() {
+    let output = uci(b"uci\nsetoption name UCI_Variant value chess960\n\
+        setoption name start value 0\nposition startpos moves f2f4\ngo depth 2\n\
+        setoption name UCI_Variant value chess\nsetoption name UCI_Chess960 value true\n\
+        position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 \
+        moves f2f4 f7f5 f1f3 f8f6\ngo depth 2\nquit\n");
+    assert!(output.contains("var chess960"), "{output}");
+    let moves = best_moves(&output);
+    assert_eq!(moves.len(), 2, "{output}");
+    let start = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+    let mut first =
+        rules::ChessPosition::from_fen_mode(start, rules::CastlingMode::Chess960).expect("a start");
+    let mv = first.parse_move_text("f2f4").expect("legal");
+    first.play_unchecked(mv);
+    assert!(first.parse_move_text(moves[0]).is_ok(), "{output}");
+    let mut second =
+        rules::ChessPosition::from_fen_mode(start, rules::CastlingMode::Chess960).expect("a start");
+    for text in ["f2f4", "f7f5", "f1f3", "f8f6"] {
+        let mv = second.parse_move_text(text).expect("legal");
+        second.play_unchecked(mv);
+    }
+    assert!(second.parse_move_text(moves[1]).is_ok(), "{output}");
+}

@@ -29,12 +29,13 @@ pub(crate) fn read_move_counter(text: &str, min: u32) -> Option<u32> {
 }
 
 crate::named_enum! {
-    /// Which of the four games, by the name used in saved games and on the command line.
+    /// Which of the five games, by the name used in saved games and on the command line.
     pub enum VariantKind {
         Standard => "standard",
         Regroupment => "regroupment",
         Sliding => "sliding",
         Relative => "relative",
+        Chess960 => "chess960",
     }
 }
 

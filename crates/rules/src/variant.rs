@@ -2,7 +2,8 @@
 //! [`VariantKind`] becomes a type. Also one family for the errors of reading a start position,
 //! whichever variant's position text it is.
 
-use crate::chess::{ChessPosition, FenError};
+use crate::chess::{CastlingMode, ChessPosition, FenError};
+use crate::chess960::Chess960Options;
 use crate::game::{DrawMode, DrawPolicy};
 use crate::options::{OptionSpec, VariantOptions};
 use crate::position::VariantKind;
@@ -19,7 +20,7 @@ use std::fmt::{self, Debug};
 /// regroupment) a setup that does not give a start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionTextError {
-    /// Standard and regroupment: FEN / X-FEN / Shredder-FEN.
+    /// Standard, regroupment and Chess960: FEN / X-FEN / Shredder-FEN.
     Chess(FenError),
     Sliding(SlidingTextError),
     Relative(RelativePositionError),
@@ -105,6 +106,8 @@ pub struct Regroupment;
 pub struct Sliding;
 /// Relative chess: the inner board on a larger outer board.
 pub struct Relative;
+/// Chess960: chess from one of 960 back ranks, with Chess960 castling.
+pub struct Chess960;
 
 impl Variant for Standard {
     const KIND: VariantKind = VariantKind::Standard;
@@ -217,6 +220,29 @@ impl Variant for Relative {
     }
 }
 
+impl Variant for Chess960 {
+    const KIND: VariantKind = VariantKind::Chess960;
+    type Position = ChessPosition;
+    type Options = Chess960Options;
+    const OPTIONS: &'static [OptionSpec] = &crate::chess960::OPTIONS;
+    const MATERIAL_RULES: bool = true;
+
+    fn rules(options: &VariantOptions) -> Option<Chess960Options> {
+        match options {
+            VariantOptions::Chess960 { rules, .. } => Some(*rules),
+            _ => None,
+        }
+    }
+
+    fn start(options: &Chess960Options, rng: &mut Rng) -> Result<ChessPosition, PositionTextError> {
+        Ok(crate::chess960::start_for(options, rng)?.1)
+    }
+
+    fn from_text(text: &str, _: &Chess960Options) -> Result<ChessPosition, PositionTextError> {
+        Ok(ChessPosition::from_fen_mode(text, CastlingMode::Chess960)?)
+    }
+}
+
 /// Code written once for every variant: [`dispatch`] calls `visit::<V>()` with the marker type
 /// of the variant asked for.
 pub trait VariantVisitor {
@@ -231,6 +257,7 @@ pub fn dispatch<F: VariantVisitor>(kind: VariantKind, visitor: F) -> F::Output {
         VariantKind::Regroupment => visitor.visit::<Regroupment>(),
         VariantKind::Sliding => visitor.visit::<Sliding>(),
         VariantKind::Relative => visitor.visit::<Relative>(),
+        VariantKind::Chess960 => visitor.visit::<Chess960>(),
     }
 }
 

@@ -133,6 +133,20 @@ mod tests {
     }
 
     #[test]
+    fn a_chess960_start_number_is_kept_and_an_empty_one_draws() {
+        let mut chosen = choices("chess960", "hotseat", "none");
+        chosen.options.insert("start".into(), "518".into());
+        chosen.options.insert("order".into(), "alternate".into());
+        let config = chosen.config().expect("a config");
+        assert_eq!(config.variant, VariantKind::Chess960);
+        assert_eq!(config.options.get("start").map(String::as_str), Some("518"));
+        assert!(!config.options.contains_key("order"));
+        chosen.options.insert("start".into(), String::new());
+        let config = chosen.config().expect("a config");
+        assert!(!config.options.contains_key("start"));
+    }
+
+    #[test]
     fn a_custom_clock_is_kept_within_bounds() {
         let custom = choices("standard", "computer-black", "custom")
             .config()

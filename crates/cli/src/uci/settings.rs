@@ -127,7 +127,7 @@ pub(super) fn print_identity(out: &Output) {
         engine::DEFAULT_TABLE_MB
     ));
     out.line("option name UCI_Chess960 type check default false");
-    out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative");
+    out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative var chess960");
     out.line("option name Level type combo default hard var easy var medium var hard var analysis");
     out.line(&format!(
         "option name Seed type spin default 1 min 0 max {MAX_SEED}"

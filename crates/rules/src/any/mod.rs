@@ -24,13 +24,17 @@ use crate::options::VariantOptions;
 use crate::position::VariantKind;
 use crate::regroupment::{SetupPhase, StartRule};
 use crate::relative::{MoveReport, RelativePosition};
+use crate::rng::Rng;
 use crate::sliding::{SlidingPosition, Tile};
 use crate::types::Color;
-use crate::variant::{PositionTextError, Regroupment, Relative, Sliding, Standard, Variant};
+use crate::variant::{
+    Chess960, PositionTextError, Regroupment, Relative, Sliding, Standard, Variant,
+};
 
 /// The game of each variant.
 #[derive(Clone, Debug)]
 pub enum VariantGame {
+    /// Standard chess and Chess960: the same game, the castling mode lives in the position.
     Standard(Box<Game<ChessPosition>>),
     Regroupment(Box<RegroupmentGame>),
     Sliding(Box<Game<SlidingPosition>>),
@@ -173,6 +177,28 @@ impl AnyGame {
                     Some(position) => RegroupmentGame::from_position(position, draws),
                     None => RegroupmentGame::with_setup(*rules, draws),
                 }))
+            }
+            VariantOptions::Chess960 { rules, .. } => {
+                let position = match &start_text {
+                    Some(text) => Chess960::from_text(text, rules)?,
+                    None => {
+                        let mut rng = Rng::from_entropy().ok_or_else(|| {
+                            PositionTextError::Chess(crate::chess::FenError::Board {
+                                reason: "the system's random source failed".to_string(),
+                            })
+                        })?;
+                        let position = Chess960::start(rules, &mut rng)?;
+                        if rules.start.is_none() {
+                            // What was drawn goes into the record, as for regroupment.
+                            start_text = Some(position.to_fen());
+                        }
+                        position
+                    }
+                };
+                VariantGame::Standard(Box::new(Game::with_policy(
+                    position,
+                    Chess960::draw_policy(draws),
+                )))
             }
             VariantOptions::Sliding(sliding) => {
                 let position = match &start_text {

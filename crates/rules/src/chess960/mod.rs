@@ -3,7 +3,11 @@
 //! Play is the chess core in Chess960 castling mode; this module holds what is particular to
 //! the variant's start.
 
-use crate::chess::{CastlingMode, ChessPosition};
+mod options;
+
+pub use options::{Chess960Options, OPTIONS, RANDOM_START, START_OPTION};
+
+use crate::chess::{CastlingMode, ChessPosition, FenError};
 use crate::rng::Rng;
 use crate::types::{Color, Piece, Role};
 
@@ -115,6 +119,23 @@ pub fn start_fen(number: u16) -> Option<String> {
 /// The start position of number `number`, in Chess960 castling mode.
 pub fn start_position(number: u16) -> Option<ChessPosition> {
     ChessPosition::from_fen_mode(&start_fen(number)?, CastlingMode::Chess960).ok()
+}
+
+/// The start position `options` ask for, with its number: the chosen number, or one drawn
+/// uniformly from `rng`. A number from 960 on (only possible by building the options by hand)
+/// is a board error.
+pub fn start_for(
+    options: &Chess960Options,
+    rng: &mut Rng,
+) -> Result<(u16, ChessPosition), FenError> {
+    let number = options.start.unwrap_or_else(|| random_number(rng));
+    let fen = start_fen(number).ok_or_else(|| FenError::Board {
+        reason: format!("there is no Chess960 start number {number} (0 to 959)"),
+    })?;
+    Ok((
+        number,
+        ChessPosition::from_fen_mode(&fen, CastlingMode::Chess960)?,
+    ))
 }
 
 /// A start number drawn uniformly from `rng`.

@@ -6,6 +6,7 @@
 //! start form) goes through [`VariantOptions::set`], so a key the variant does not have is
 //! refused with one message wherever it comes from.
 
+use crate::chess960::Chess960Options;
 use crate::game::DrawMode;
 use crate::position::VariantKind;
 use crate::regroupment::RegroupmentOptions;
@@ -33,6 +34,10 @@ pub enum VariantOptions {
     Sliding(SlidingOptions),
     Relative {
         rules: RelativeOptions,
+        draws: DrawMode,
+    },
+    Chess960 {
+        rules: Chess960Options,
         draws: DrawMode,
     },
 }
@@ -78,6 +83,10 @@ impl VariantOptions {
                 rules: RelativeOptions::default(),
                 draws: DrawMode::Auto,
             },
+            VariantKind::Chess960 => VariantOptions::Chess960 {
+                rules: Chess960Options::default(),
+                draws: DrawMode::Auto,
+            },
         }
     }
 
@@ -87,6 +96,7 @@ impl VariantOptions {
             VariantOptions::Regroupment { .. } => VariantKind::Regroupment,
             VariantOptions::Sliding(_) => VariantKind::Sliding,
             VariantOptions::Relative { .. } => VariantKind::Relative,
+            VariantOptions::Chess960 { .. } => VariantKind::Chess960,
         }
     }
 
@@ -99,6 +109,7 @@ impl VariantOptions {
             VariantKind::Regroupment => &crate::regroupment::OPTIONS,
             VariantKind::Sliding => &crate::sliding::OPTIONS,
             VariantKind::Relative => &crate::relative::OPTIONS,
+            VariantKind::Chess960 => &crate::chess960::OPTIONS,
         }
     }
 
@@ -109,6 +120,7 @@ impl VariantOptions {
             VariantKind::Regroupment => &["order", "king_knight", "castling", "start", "draws"],
             VariantKind::Sliding => &["gap"],
             VariantKind::Relative => &["size", "recentering", "leave", "draws"],
+            VariantKind::Chess960 => &["start", "draws"],
         }
     }
 
@@ -117,7 +129,8 @@ impl VariantOptions {
         match self {
             VariantOptions::Standard { draws }
             | VariantOptions::Regroupment { draws, .. }
-            | VariantOptions::Relative { draws, .. } => *draws,
+            | VariantOptions::Relative { draws, .. }
+            | VariantOptions::Chess960 { draws, .. } => *draws,
             VariantOptions::Sliding(_) => DrawMode::Auto,
         }
     }
@@ -130,6 +143,7 @@ impl VariantOptions {
             VariantOptions::Standard { draws }
             | VariantOptions::Regroupment { draws, .. }
             | VariantOptions::Relative { draws, .. }
+            | VariantOptions::Chess960 { draws, .. }
                 if key == DRAWS.key =>
             {
                 *draws = spec.read(value, DrawMode::from_name)?
@@ -138,6 +152,7 @@ impl VariantOptions {
             VariantOptions::Regroupment { rules, .. } => rules.set(key, value)?,
             VariantOptions::Sliding(sliding) => sliding.set(key, value)?,
             VariantOptions::Relative { rules, .. } => rules.set(key, value)?,
+            VariantOptions::Chess960 { rules, .. } => rules.set(key, value)?,
         }
         Ok(())
     }
@@ -231,6 +246,10 @@ impl VariantOptions {
                 for (key, value) in rules.to_pairs() {
                     pairs.push((key, Some(value)));
                 }
+                pairs.push(("draws", Some(draws.name().to_string())));
+            }
+            VariantOptions::Chess960 { rules, draws } => {
+                pairs.push(("start", Some(rules.start_name())));
                 pairs.push(("draws", Some(draws.name().to_string())));
             }
         }

@@ -12,6 +12,12 @@ pub enum OptionValues {
     Choice(&'static [&'static str]),
     /// A whole number in `min..=max`.
     Range { min: u32, max: u32 },
+    /// A word, or a whole number in `min..=max` (Chess960's `start`: `random` or 0–959).
+    NumberOrWord {
+        word: &'static str,
+        min: u32,
+        max: u32,
+    },
 }
 
 /// One option of a variant.
@@ -33,6 +39,9 @@ impl OptionSpec {
         match self.values {
             OptionValues::Choice(names) => format!("one of {}", names.join(", ")),
             OptionValues::Range { min, max } => format!("a whole number from {min} to {max}"),
+            OptionValues::NumberOrWord { word, min, max } => {
+                format!("{word} or a whole number from {min} to {max}")
+            }
         }
     }
 
@@ -43,6 +52,12 @@ impl OptionSpec {
             OptionValues::Range { min, max } => value
                 .parse::<u32>()
                 .is_ok_and(|number| (min..=max).contains(&number)),
+            OptionValues::NumberOrWord { word, min, max } => {
+                value == word
+                    || value
+                        .parse::<u32>()
+                        .is_ok_and(|number| (min..=max).contains(&number))
+            }
         };
         if fits {
             Ok(())
@@ -92,7 +107,7 @@ pub(crate) fn find_spec<'a>(
         })
 }
 
-/// The `draws` option shared by standard, regroupment and relative chess.
+/// The `draws` option shared by standard, regroupment, relative chess and Chess960.
 pub const DRAWS: OptionSpec = OptionSpec {
     key: "draws",
     values: OptionValues::Choice(&["auto", "fide"]),

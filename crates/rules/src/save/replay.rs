@@ -65,6 +65,13 @@ impl AnyGame {
                 }
             }
         }
+        if let VariantOptions::Chess960 { rules, .. } = &build {
+            if rules.start.is_none() && saved.start.is_none() && !saved.moves.is_empty() {
+                return Err(SaveError::Inconsistent(
+                    "start = random with moves but no recorded start position".to_string(),
+                ));
+            }
+        }
         if let VariantOptions::Sliding(sliding) = &build {
             if sliding.gap.is_none() && saved.start.is_none() && !saved.moves.is_empty() {
                 return Err(SaveError::Inconsistent(
@@ -90,6 +97,12 @@ impl AnyGame {
             rules.start = chosen.start;
             if chosen.start == StartRule::Random {
                 // A rematch draws new back ranks.
+                game.requested = (options, None);
+            }
+        }
+        if let VariantOptions::Chess960 { rules, .. } = &options {
+            if rules.start.is_none() {
+                // A rematch draws a new start.
                 game.requested = (options, None);
             }
         }

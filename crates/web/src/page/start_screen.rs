@@ -107,13 +107,23 @@ pub fn read_config(el: &Elements) -> Result<crate::state::GameConfig, String> {
 }
 
 fn read_form(el: &Elements) -> StartChoices {
+    let variant = checked_variant();
+    let mut options: std::collections::BTreeMap<String, String> = el
+        .option_selects
+        .iter()
+        .map(|(key, select)| (key.to_string(), select.value()))
+        .collect();
+    if variant == "chess960" {
+        // Chess960's `start` (a number, empty for random) has its own field beside
+        // regroupment's `start` select.
+        let number = by_id::<HtmlInputElement>("opt-chess960-start")
+            .map(|input| input.value().trim().to_string())
+            .unwrap_or_default();
+        options.insert("start".to_string(), number);
+    }
     StartChoices {
-        variant: checked_variant(),
-        options: el
-            .option_selects
-            .iter()
-            .map(|(key, select)| (key.to_string(), select.value()))
-            .collect(),
+        variant,
+        options,
         opponent: el.opponent.value(),
         level: el.level.value(),
         time: el.time.value(),
