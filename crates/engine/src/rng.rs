@@ -1,22 +1,20 @@
-//! A small seeded pseudo-random generator (SplitMix64), so that every level's choices are
-//! reproducible from a seed on every platform, with no dependency on system randomness.
+//! The engine's view of the rules' seeded generator (`rules::rng`, SplitMix64): the same bits,
+//! plus the cheap draws a level's choices need, so every choice is reproducible from a seed.
 
 #[derive(Clone, Debug)]
 pub struct Rng {
-    state: u64,
+    bits: rules::rng::Rng,
 }
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
+        Rng {
+            bits: rules::rng::Rng::seeded(seed),
+        }
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.bits.next_u64()
     }
 
     /// Uniform in `0..bound` (`bound` > 0); the tiny modulo bias is irrelevant here.
