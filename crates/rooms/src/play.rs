@@ -189,23 +189,40 @@ impl Room {
             );
         }
         record.moved[color.index()] = true;
+        self.announce_move(color, Some((info.text, info.display)), now_ms, out);
+        Answer::Ack
+    }
+
+    /// After a move of `color` was played: the `move` event (when the game listed one), then the
+    /// match's end if that move finished the game.
+    fn announce_move(
+        &mut self,
+        color: Color,
+        text_and_san: Option<(String, String)>,
+        now_ms: u64,
+        out: &mut Collect,
+    ) {
+        let Some(record) = &self.current else {
+            return;
+        };
         let plies = record.game.ply_count() as u64;
         let result = record.game.result();
         let clocks = self.clocks_view(now_ms);
-        self.emit(
-            out,
-            Event::Move {
-                m: info.text,
-                san: info.display,
-                by: color.into(),
-                n: plies,
-                clocks,
-            },
-        );
+        if let Some((m, san)) = text_and_san {
+            self.emit(
+                out,
+                Event::Move {
+                    m,
+                    san,
+                    by: color.into(),
+                    n: plies,
+                    clocks,
+                },
+            );
+        }
         if let Some(end) = result {
             self.end_match(rules_end(end, now_ms), None, now_ms, out);
         }
-        Answer::Ack
     }
 
     /// `draw`: offer a draw, or accept the opponent's standing offer.
@@ -266,24 +283,8 @@ impl Room {
                 if record.game.ply_count() > plies_before {
                     record.moved[color.index()] = true;
                     let entry = record.game.move_list().pop();
-                    let plies = record.game.ply_count() as u64;
-                    let result = record.game.result();
-                    let clocks = self.clocks_view(now_ms);
-                    if let Some(entry) = entry {
-                        self.emit(
-                            out,
-                            Event::Move {
-                                m: entry.text,
-                                san: entry.display,
-                                by: color.into(),
-                                n: plies,
-                                clocks,
-                            },
-                        );
-                    }
-                    if let Some(end) = result {
-                        self.end_match(rules_end(end, now_ms), None, now_ms, out);
-                    }
+                    let text_and_san = entry.map(|entry| (entry.text, entry.display));
+                    self.announce_move(color, text_and_san, now_ms, out);
                 }
                 Answer::Ack
             }

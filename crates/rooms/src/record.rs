@@ -4,7 +4,7 @@
 
 use crate::protocol::{ColorName, ResultView, Token};
 use rules::any::AnyGame;
-use rules::save::{Pending, Players, SavedGame};
+use rules::save::{Players, SavedGame};
 use rules::Color;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -81,7 +81,7 @@ impl MatchRecord {
             white: self.names[0].clone(),
             black: self.names[1].clone(),
         };
-        let mut saved = saved_without_stale_pending(&self.game, &iso_time(at_ms), &players);
+        let mut saved = self.game.to_save(&iso_time(at_ms), &players);
         if let (Some(end), Some(result)) = (&self.end, &mut saved.result) {
             if end.reason == "aborted" {
                 // The rules record no result for an aborted game; the room's reason is kept
@@ -97,24 +97,13 @@ impl MatchRecord {
     }
 }
 
-/// The saved-game value of `game`. A game ended by its position can still report the draw
-/// offer that stood before the last move, which the reader then refuses as "pending after
-/// the end"; nothing is pending in a finished game, so it is left out.
-fn saved_without_stale_pending(game: &AnyGame, saved_at: &str, players: &Players) -> SavedGame {
-    let mut saved = game.to_save(saved_at, players);
-    if game.result().is_some() {
-        saved.pending = Pending::default();
-    }
-    saved
-}
-
 /// Serialises the game as its saved-game value and restores it by replaying it through the
 /// rules (every step checked again).
 mod game_as_save {
     use super::*;
 
     pub fn serialize<S: Serializer>(game: &AnyGame, serializer: S) -> Result<S::Ok, S::Error> {
-        saved_without_stale_pending(game, "", &Players::default()).serialize(serializer)
+        game.to_save("", &Players::default()).serialize(serializer)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<AnyGame, D::Error> {

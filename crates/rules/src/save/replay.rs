@@ -18,7 +18,12 @@ impl AnyGame {
             .regroupment()
             .map(RegroupmentGame::setup_texts)
             .unwrap_or_default();
-        let (moves, pending, result) = self.inner.visit(SavedParts).unwrap_or_default();
+        let (moves, mut pending, result) = self.inner.visit(SavedParts).unwrap_or_default();
+        if self.result().is_some() {
+            // Nothing is pending in a finished game, whichever way it ended (the reader refuses
+            // a pending offer or promotion after the end).
+            pending = Default::default();
+        }
         SavedGame {
             format: FORMAT.to_string(),
             version: VERSION,
