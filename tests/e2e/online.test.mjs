@@ -68,9 +68,31 @@ async function click(page, name) {
   await page.mouse.click(g.left + (column + 0.5) * s, g.top + (row + 0.5) * s);
 }
 
+/** Plays a move by two clicks and waits until the board has it. A click that selected nothing
+ * (the page was still laying itself out when the geometry was read) is tried again, so a test
+ * fails only when the board really refuses the move. */
 async function play(page, from, to) {
-  await click(page, from);
-  await click(page, to);
+  const before = (await state(page)).moves.length;
+  const x = from.charCodeAt(0) - 97;
+  const y = parseInt(from.slice(1), 10) - 1;
+  let last;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await click(page, from);
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      last = await state(page);
+      if (last.selected && last.selected.x === x && last.selected.y === y) break;
+      await page.waitForTimeout(50);
+    }
+    if (!(last.selected && last.selected.x === x && last.selected.y === y)) continue;
+    await click(page, to);
+    try {
+      return await waitFor(page, (s) => s.moves.length > before, `${from}-${to} on the mover's board`, 2000);
+    } catch (error) {
+      last = await state(page);
+    }
+  }
+  throw new Error(`the board did not play ${from}-${to}: moves ${JSON.stringify(last.moves)}, selected ${JSON.stringify(last.selected)}, status "${last.status}", message "${last.message}"`);
 }
 
 async function chat(page, line) {
