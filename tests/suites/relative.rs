@@ -841,7 +841,7 @@ fn en_passant_after_a_shift() {
         .expect("en passant is legal");
     assert_eq!(ep.kind(), RelativeMoveKind::EnPassant);
     assert!(after_double.is_capture(ep));
-    assert_eq!(after_double.display_move(ep), "ixh11");
+    assert_eq!(after_double.display_move(ep), "exd6");
     let mut taken = after_double.clone();
     let report = taken.play_with_report(ep);
     assert_eq!(
@@ -912,7 +912,7 @@ fn promotion_on_the_far_rank_off_the_inner_files() {
     );
     let mv = pos.parse_move(" d11d12N ").unwrap();
     assert!(pos.is_promotion(mv));
-    assert_eq!(pos.display_move(mv), "d12=N");
+    assert_eq!(pos.display_move(mv), "a'8=N", "relative file −1");
     assert!(matches!(
         pos.parse_move("d11d12"),
         Err(rules::MoveTextError::Illegal { .. })
@@ -1163,11 +1163,11 @@ fn position_text_round_trips() {
 fn move_text_and_notation() {
     let start = RelativePosition::start(RelativeOptions::default());
     let cases = [
-        ("k5j7", "Nj7"),
-        ("i6i8", "i8"),
-        ("h5h1", "Qh1"),
-        ("e5e1", "Re1"),
-        ("g5c1", "Bc1"),
+        ("k5j7", "Nf3"),
+        ("i6i8", "e4"),
+        ("h5h1", "Qd4'"),
+        ("e5e1", "Ra4'"),
+        ("g5c1", "Bb'4'"),
     ];
     for (text, notation) in cases {
         let mv = start
@@ -1197,8 +1197,8 @@ fn move_text_and_notation() {
             "{illegal:?} should be illegal"
         );
     }
-    // Two-digit ranks and disambiguation by absolute file: both rooks can reach i12 on a
-    // board where they stand on the same rank.
+    // Disambiguation by relative file: both rooks can reach relative e8 (i12) from the same
+    // rank, one of them from beyond the inner board's h-file.
     let o = options(16, Recentering::Leibnizian, Leave::Yes);
     let pos = build(
         o,
@@ -1212,9 +1212,9 @@ fn move_text_and_notation() {
         'w',
     );
     let left = pos.parse_move("e12i12").unwrap();
-    assert_eq!(pos.display_move(left), "Rei12");
+    assert_eq!(pos.display_move(left), "Rae8");
     let right = pos.parse_move("m12i12").unwrap();
-    assert_eq!(pos.display_move(right), "Rmi12");
+    assert_eq!(pos.display_move(right), "Rie8");
 }
 
 #[test]
@@ -1341,4 +1341,137 @@ fn a_final_position_with_a_king_over_the_edge_reads_back() {
     let white_to_move = text.replacen(" b ", " w ", 1);
     let error = RelativePosition::from_text(&white_to_move, options).unwrap_err();
     assert!(error.to_string().contains("black has 0 kings"), "{error}");
+}
+
+// ----- the readable notation of the move list (docs/rules-relative.md, "Writing moves") -----
+
+/// The legal move whose display name (check sign aside) is `name`, as a reader of the move
+/// list finds it: by comparing with each legal move's name, never by decoding squares.
+fn by_display_name(pos: &RelativePosition, name: &str) -> Option<RelativeMove> {
+    let bare = |text: &str| text.trim_end_matches(['+', '#']).to_string();
+    let matches: Vec<RelativeMove> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|&mv| bare(&pos.display_move(mv)) == bare(name))
+        .collect();
+    assert!(matches.len() <= 1, "{name} names {matches:?} in {pos:?}");
+    matches.first().copied()
+}
+
+#[test]
+fn a_game_in_readable_notation_replays_like_its_move_text() {
+    use rules::any::AnyGame;
+    use rules::options::VariantOptions;
+    // An Italian opening with castling, captures and checks, written as the players saw it
+    // and as saved (Aristotelian recentering, 16×16; the first three as in docs/move-text.md).
+    let readable = "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Nxe4 Re1 d5 Rxe4 dxe4 Bxf7+ Kxf7";
+    let absolute = "i6i8 i10i8 k5j7 f11g9 j5g8 m10l8 k5m5 j10i8 j6i6 h11h9 i6i9 h8i7 g8j11 g10h9";
+    let start = RelativePosition::start(RelativeOptions::default());
+    let mut by_name = start.clone();
+    let mut by_text = start.clone();
+    for (name, text) in readable.split_whitespace().zip(absolute.split_whitespace()) {
+        let named = by_display_name(&by_name, name)
+            .unwrap_or_else(|| panic!("{name} is not a legal move's name in {by_name:?}"));
+        let saved = by_text.parse_move(text).unwrap();
+        assert_eq!(by_name.move_text(named), text, "{name}");
+        assert_eq!(by_text.display_move(saved), name, "{text}");
+        by_name.play_unchecked(named);
+        by_text.play_unchecked(saved);
+        assert_eq!(
+            by_name.position_text(),
+            by_text.position_text(),
+            "after {name}"
+        );
+    }
+
+    // The game record reads the same names as typed moves, check signs and marks or not, and
+    // keeps the move text; the move list shows the name with its marks.
+    for recentering in ["aristotelian", "leibnizian"] {
+        let pairs = [format!("recentering={recentering}")];
+        let pairs: Vec<&str> = pairs.iter().map(String::as_str).collect();
+        let options = VariantOptions::from_pairs(rules::VariantKind::Relative, &pairs).unwrap();
+        let mut typed = AnyGame::new(options).unwrap();
+        for name in readable.split_whitespace() {
+            typed
+                .play(name)
+                .unwrap_or_else(|e| panic!("{recentering}: typed {name}: {e}"));
+        }
+        let entries = typed.move_list();
+        let shown: Vec<&str> = entries.iter().map(|e| e.display.as_str()).collect();
+        assert_eq!(shown.join(" "), readable, "{recentering}");
+        if recentering == "aristotelian" {
+            let saved: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
+            assert_eq!(saved.join(" "), absolute);
+            // 1.e4 moved the board down by two and it came back one step: everything rose.
+            assert_eq!(entries[0].marks, "\u{2191}");
+            assert_eq!(entries[2].marks, "\u{2196}", "1.Nf3 of worked example 1");
+        } else {
+            assert!(entries.iter().all(|e| e.marks.is_empty()), "{entries:?}");
+        }
+    }
+    let mut typed =
+        AnyGame::new(VariantOptions::default_for(rules::VariantKind::Relative)).unwrap();
+    for name in ["e4", "e5", "Nf3\u{2196}", "Nc6+", "0-0"] {
+        let result = typed.play(name);
+        assert_eq!(result.is_ok(), name != "0-0", "{name}: {result:?}");
+    }
+}
+
+#[test]
+fn marks_name_the_recentering_and_the_pieces_lost_over_the_edge() {
+    use rules::view::ViewPosition;
+    // Worked example 3: Leibnizian, so no recentering; the rook's move to relative d4 throws
+    // the white bishop and the black knight over the rim.
+    let pos = example_3_position((8, 4));
+    let mv = find_move(&pos, at(4, 7), at(7, 7)).unwrap();
+    assert_eq!(pos.display_move(mv), "Rd4");
+    assert_eq!(pos.move_marks(mv), "\u{2020}Bn");
+    assert_eq!(ViewPosition::move_marks(&pos, mv), "\u{2020}Bn");
+    // A move that loses nothing and stays put in Leibnizian chess has no marks.
+    let quiet = find_move(&pos, at(8, 4), at(8, 5)).unwrap();
+    assert_eq!(pos.display_move(quiet), "Ke2");
+    assert_eq!(pos.move_marks(quiet), "");
+    // Squares left of and below the inner board are primed mirror names.
+    let far_left = find_move(&pos, at(4, 7), at(2, 7)).unwrap();
+    assert_eq!(pos.display_move(far_left), "Rb'4");
+}
+
+#[test]
+fn display_names_are_unique_and_read_back_over_random_games() {
+    let mut rng = Rng(0x5eed_1234_abcd_0017);
+    let mut positions = 0;
+    let mut off_inner_names = 0;
+    while positions < 1500 {
+        let size = SIZES[rng.below(SIZES.len())];
+        let recentering = Recentering::ALL[rng.below(2)];
+        let leave = [Leave::Yes, Leave::Sides, Leave::No][rng.below(3)];
+        let mut pos = RelativePosition::start(options(size, recentering, leave));
+        for _ in 0..120 {
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            positions += 1;
+            let mut names: Vec<String> = moves.iter().map(|&mv| pos.display_move(mv)).collect();
+            for (&mv, name) in moves.iter().zip(&names) {
+                off_inner_names += name.contains('\'') as usize;
+                let (read, pending) = pos
+                    .find_readable(name)
+                    .unwrap_or_else(|| panic!("{name} does not read back in {pos:?}"));
+                assert_eq!((read, pending), (mv, false), "{name} in {pos:?}");
+                let marked = format!("{name}{}", pos.move_marks(mv));
+                assert_eq!(pos.find_readable(&marked), Some((mv, false)), "{marked}");
+            }
+            names.sort();
+            let count = names.len();
+            names.dedup();
+            assert_eq!(names.len(), count, "two moves share a name in {pos:?}");
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(mv);
+        }
+    }
+    assert!(
+        off_inner_names > 1000,
+        "too few names off the inner board: {off_inner_names}"
+    );
 }

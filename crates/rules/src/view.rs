@@ -81,6 +81,14 @@ pub trait ViewPosition: GamePosition {
         let _ = (legal, text);
         None
     }
+
+    /// What the move list writes after the readable notation of `mv`, for a variant whose
+    /// moves do more than SAN says (relative chess: the recentering and the pieces lost over
+    /// the edge). Kept apart from the notation so that typed moves need not repeat it.
+    fn move_marks(&self, mv: Self::Move) -> String {
+        let _ = mv;
+        String::new()
+    }
 }
 
 /// The (x, y) of an 8×8 square.

@@ -95,6 +95,7 @@ impl<P: ViewPosition> DynGame for Game<P> {
             .map(|record| MoveEntry {
                 text: record.text.clone(),
                 display: record.display.clone(),
+                marks: record.before.move_marks(record.mv),
             })
             .collect()
     }

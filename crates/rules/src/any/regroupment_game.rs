@@ -126,6 +126,7 @@ impl RegroupmentGame {
             .map(|step| MoveEntry {
                 text: step.to_string(),
                 display: step.to_string(),
+                marks: String::new(),
             })
             .collect()
     }

@@ -23,8 +23,13 @@ pub struct PlayedInfo {
 /// One entry of the move list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveEntry {
+    /// The move text, as saved (relative chess: absolute squares of the outer board).
     pub text: String,
+    /// The readable notation, which typed moves may repeat.
     pub display: String,
+    /// What the move list adds after `display` (relative chess: the recentering arrow and the
+    /// pieces lost over the edge); empty for most variants.
+    pub marks: String,
 }
 
 /// Whether the game is in its setup phase or being played.

@@ -12,9 +12,11 @@
 //! - [`RelativeMove`]: absolute from and to squares; move text `k5j7`, `i12i13q`.
 //! - [`MoveReport`]: what a move did (shift, recentering, pieces lost at each edge check, the
 //!   castling rook), from [`RelativePosition::play_with_report`].
-//! - Readable notation ([`RelativePosition::move_notation`], used by `display_move`): SAN with
-//!   absolute squares, e.g. `Nj7`, `i8`, `jxk9`, `O-O`, `Rb12+`, `i13=Q#`; `#` also marks a
-//!   move that pushes the opponent's king over the edge.
+//! - Readable notation ([`RelativePosition::move_notation`], used by `display_move`): SAN over
+//!   relative squares as the mover saw the inner board, e.g. `Nf3`, `e4`, `exd5`, `O-O`,
+//!   `Ra'4+`, `e8=Q#`; `#` also marks a move that pushes the opponent's king over the edge.
+//!   The move list adds [`RelativePosition::move_marks`] (`↖`, `†Bn`); typed names are read
+//!   back by [`RelativePosition::find_readable`].
 
 mod hash;
 mod movegen;

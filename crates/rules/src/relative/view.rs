@@ -1,5 +1,6 @@
 //! The board view of relative chess: the N×N outer board with the inner board's corner, the
-//! mover's square after the shift as the last move, and the targets of a selected piece.
+//! mover's square after the shift as the last move, and the targets of a selected piece; and
+//! the move list's side of the notation (typed readable names, the marks after a move).
 
 use super::{AbsSquare, RelativeMoveKind, RelativePosition};
 use crate::game::Game;
@@ -86,5 +87,24 @@ impl ViewPosition for RelativePosition {
             targets,
             slides: Vec::new(),
         }
+    }
+
+    fn move_text_from_readable(&self, legal: &[Self::Move], text: &str) -> Option<String> {
+        // Move text is read by the caller; a readable name never has its shape.
+        if self.parse_move(text).is_ok() {
+            return None;
+        }
+        let (mv, pending) = self.find_readable(text)?;
+        legal.contains(&mv).then(|| {
+            let mut text = self.move_text(mv);
+            if pending {
+                text.pop();
+            }
+            text
+        })
+    }
+
+    fn move_marks(&self, mv: Self::Move) -> String {
+        RelativePosition::move_marks(self, mv)
     }
 }
