@@ -1178,6 +1178,26 @@ test('feel: browsing the history says the clock is paused', async (browser) => {
   await page.context().close();
 });
 
+// ---------------------------------------------------------------- relative: readable and touchable
+
+test('relative: the move list reads as the mover saw it, with marks and the move text as a tooltip', async (browser) => {
+  const page = await newPage(browser);
+  await loadGame(page, { variant: 'relative', players: { white: 'human', black: 'human' } });
+  await click(page, 'k5');
+  await click(page, 'j7');
+  await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'Nf3 by clicks');
+  // docs/rules-relative.md, "Writing moves": typed names are the move list's own.
+  await page.focus('#command');
+  await page.keyboard.type('e5');
+  await page.keyboard.press('Enter');
+  const s = await waitFor(page, (x) => x.moves.length === 2 && !x.animating, 'e5 typed');
+  assert(s.moves.join(' ') === 'Nf3 e5', `moves: ${s.moves.join(' ')}`);
+  const cells = await page.$$eval('#moves .ply', (spans) => spans.map((span) => [span.textContent, span.title]));
+  assert(JSON.stringify(cells) === JSON.stringify([['Nf3\u2196', 'k5j7'], ['e5\u2193', 'i10i8']]),
+    `move list: ${JSON.stringify(cells)}`);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- runner
 
 const browser = await chromium.launch({

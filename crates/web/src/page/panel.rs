@@ -354,6 +354,14 @@ fn render_moves(list: &HtmlElement, moves: &MoveList) {
         for cell in &row.cells {
             let span = create("span", "ply");
             span.set_text_content(Some(&cell.text));
+            if !cell.marks.is_empty() {
+                let marks = create("span", "marks");
+                marks.set_text_content(Some(&cell.marks));
+                span.append_child(&marks).ok();
+            }
+            if !cell.title.is_empty() && cell.title != cell.text {
+                span.set_attribute("title", &cell.title).ok();
+            }
             if let Some(ply) = cell.ply {
                 // Clicking a move shows the position after it.
                 span.set_attribute("data-ply", &ply.to_string()).ok();

@@ -6,6 +6,7 @@ use crate::game_screen::GameScreen;
 use crate::model::{Action, BoardModel, PieceId};
 use crate::seat::Seat;
 use crate::session::Session;
+use rules::any::MoveEntry;
 use rules::{Color, Role, VariantKind};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +63,10 @@ pub struct MoveRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveCell {
     pub text: String,
+    /// Shown after the text: relative chess's recentering arrow and pieces lost over the edge.
+    pub marks: String,
+    /// The move text as saved, for a tooltip where it differs from the readable form.
+    pub title: String,
     /// The ply count after this move, for browsing to it; `None` for the "…" of a game that
     /// Black began.
     pub ply: Option<usize>,
@@ -245,8 +250,8 @@ fn player_bar(game: &GameScreen, side: Color) -> PlayerBar {
 
 fn move_list(session: &Session, viewing: Option<usize>) -> MoveList {
     let setup = session.setup_list();
-    let moves = session.move_list();
-    let mut plies: Vec<Option<&String>> = Vec::new();
+    let moves = session.move_entries();
+    let mut plies: Vec<Option<&MoveEntry>> = Vec::new();
     if session.first_mover() == Color::Black {
         plies.push(None);
     }
@@ -260,11 +265,13 @@ fn move_list(session: &Session, viewing: Option<usize>) -> MoveList {
             cells: pair
                 .iter()
                 .map(|ply| match ply {
-                    Some(text) => {
+                    Some(entry) => {
                         index += 1;
                         let ply = setup.len() + index;
                         MoveCell {
-                            text: text.to_string(),
+                            text: entry.display.clone(),
+                            marks: entry.marks.clone(),
+                            title: entry.text.clone(),
                             ply: Some(ply),
                             last: index == moves.len(),
                             viewing: viewing == Some(ply),
@@ -272,6 +279,8 @@ fn move_list(session: &Session, viewing: Option<usize>) -> MoveList {
                     }
                     None => MoveCell {
                         text: "…".into(),
+                        marks: String::new(),
+                        title: String::new(),
                         ply: None,
                         last: false,
                         viewing: false,
@@ -358,6 +367,31 @@ mod tests {
         let mut game = GameScreen::new(config, session);
         game.refresh(0.0);
         game
+    }
+
+    #[test]
+    fn relative_moves_read_as_the_mover_saw_them_with_marks_and_the_move_text_as_title() {
+        let game = loaded(
+            r#"{"format":"boardshift-game","version":1,"variant":"relative",
+            "moves":["i6i8","i10i8","k5j7"],"players":{"white":"human","black":"human"}}"#,
+        );
+        let model = panel(&game);
+        let cells: Vec<(&str, &str, &str)> = model
+            .moves
+            .rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .map(|c| (c.text.as_str(), c.marks.as_str(), c.title.as_str()))
+            .collect();
+        assert_eq!(
+            cells,
+            [
+                ("e4", "\u{2191}", "i6i8"),
+                ("e5", "\u{2193}", "i10i8"),
+                ("Nf3", "\u{2196}", "k5j7")
+            ],
+            "{cells:?}"
+        );
     }
 
     #[test]
