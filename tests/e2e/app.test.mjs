@@ -1198,6 +1198,50 @@ test('relative: the move list reads as the mover saw it, with marks and the move
   await page.context().close();
 });
 
+/** Page coordinates of a square's centre and the square's side, for a zoomed view too. */
+async function viewCentre(page, name) {
+  const { x, y } = square(name);
+  const g = JSON.parse(await page.evaluate(() => window.boardshift.geometry()));
+  const b = g.board;
+  const w = b.window || { x: 0, y: 0, span: Math.max(b.files, b.ranks) };
+  const s = b.size / w.span;
+  const column = b.flipped ? w.x + w.span - 1 - x : x - w.x;
+  const row = b.flipped ? y - w.y : w.y + w.span - 1 - y;
+  return { x: g.left + (column + 0.5) * s, y: g.top + (row + 0.5) * s, s };
+}
+
+test('relative: on a phone the zoomed board follows the inner board in squares big enough to tap', async (browser) => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await loadGame(page, { variant: 'relative', players: { white: 'human', black: 'human' } });
+  const whole = await viewCentre(page, 'a1');
+  assert(whole.s < 30, `the whole 16x16 board already has ${whole.s} px squares`);
+  assert(await page.isVisible('#btn-zoom'), 'no zoom button for relative chess');
+  await page.tap('#btn-zoom');
+  await waitFor(page, (x) => x.geometry.window, 'the zoomed view');
+  assert(await page.getAttribute('#btn-zoom', 'aria-pressed') === 'true', 'the zoom button does not show it is on');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const measured = await page.evaluate(() => {
+    const g = JSON.parse(window.boardshift.geometry());
+    return document.getElementById('board').getBoundingClientRect().width / g.board.window.span;
+  });
+  assert(measured >= 40, `zoomed squares are ${measured} CSS px`);
+  // 1.Nf3 (k5j7), then 1...e5 (i10i8) once the view has followed the inner board.
+  for (const [from, to, plies] of [['k5', 'j7', 1], ['i10', 'i8', 2]]) {
+    const a = await viewCentre(page, from);
+    const b = await viewCentre(page, to);
+    assert(a.s >= 40 && b.s >= 40, `squares of ${a.s} px`);
+    await page.touchscreen.tap(a.x, a.y);
+    await page.touchscreen.tap(b.x, b.y);
+    await waitFor(page, (x) => x.moves.length === plies && !x.animating, `the tapped move ${from}${to}`);
+  }
+  const s = await state(page);
+  assert(s.moves.join(' ') === 'Nf3 e5', `moves: ${s.moves.join(' ')}`);
+  await screenshot(page, 'relative-phone-zoomed');
+  await page.tap('#btn-zoom');
+  await waitFor(page, (x) => !x.geometry.window, 'the whole board again');
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- runner
 
 const browser = await chromium.launch({

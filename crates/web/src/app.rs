@@ -39,6 +39,8 @@ pub enum Effect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
     Flip,
+    /// Relative chess: follow the inner board in bigger squares, or show the whole board.
+    Zoom,
     SlideMode,
     Keep,
     /// Asks for a confirmation first.
@@ -450,6 +452,11 @@ impl App {
     pub fn control(&mut self, control: Control) {
         match control {
             Control::Flip => self.flip(),
+            Control::Zoom => {
+                if let Some(game) = self.game_mut() {
+                    game.zoomed = !game.zoomed && game.can_zoom();
+                }
+            }
             Control::SlideMode => {
                 if let Some(game) = self.game_mut() {
                     game.input.toggle_slide_mode();

@@ -5,7 +5,7 @@
 
 use crate::anim::{self, Animation};
 use crate::clock::TurnClock;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Window};
 use crate::input::board::{BoardInput, Position};
 use crate::model::{Action, BoardModel, Overlay};
 use crate::opponent::Opponent;
@@ -29,6 +29,9 @@ pub struct GameScreen {
     pub animation: Option<Animation>,
     /// Seen from Black: a1 at the top right.
     pub flipped: bool,
+    /// Relative chess on a small screen: the view follows the inner board in squares big
+    /// enough to tap, instead of showing the whole outer board.
+    pub zoomed: bool,
 }
 
 impl GameScreen {
@@ -44,6 +47,7 @@ impl GameScreen {
             opponent: Opponent::default(),
             input: BoardInput::default(),
             animation: None,
+            zoomed: false,
         }
     }
 
@@ -53,7 +57,22 @@ impl GameScreen {
             files: self.model.files,
             ranks: self.model.ranks,
             flipped: self.flipped,
+            window: self.zoom_window(),
         }
+    }
+
+    /// Whether the board can be zoomed: relative chess, whose outer board dwarfs its squares.
+    pub fn can_zoom(&self) -> bool {
+        self.model.inner_origin.is_some()
+    }
+
+    fn zoom_window(&self) -> Option<Window> {
+        let origin = self.model.inner_origin.filter(|_| self.zoomed)?;
+        Some(Window::around_inner_board(
+            (origin.x, origin.y),
+            self.model.files,
+            self.model.ranks,
+        ))
     }
 
     pub fn is_over(&self) -> bool {

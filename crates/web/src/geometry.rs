@@ -12,27 +12,79 @@ pub struct Geometry {
     pub ranks: i32,
     /// Seen from Black: a1 at the top right.
     pub flipped: bool,
+    /// A zoomed view showing only part of the board; `None` shows all of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+}
+
+/// The part of the board a zoomed view shows: `span` × `span` squares from the board
+/// coordinates (`x`, `y`) of its lower-left corner, which may fall inside a square.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Window {
+    pub x: f64,
+    pub y: f64,
+    pub span: f64,
+}
+
+/// Squares across a zoomed relative-chess view: the inner board and half a square around it,
+/// which leaves more than 40 CSS px a square on a 390 px wide phone.
+pub const ZOOM_SPAN: f64 = 9.0;
+
+impl Window {
+    /// The zoomed view around an 8×8 inner board whose a1 is at `origin`, kept on the board.
+    pub fn around_inner_board(origin: (i32, i32), files: i32, ranks: i32) -> Window {
+        let margin = (ZOOM_SPAN - 8.0) / 2.0;
+        let place = |o: i32, count: i32| {
+            (o as f64 - margin).clamp(0.0, (count as f64 - ZOOM_SPAN).max(0.0))
+        };
+        Window {
+            x: place(origin.0, files),
+            y: place(origin.1, ranks),
+            span: ZOOM_SPAN,
+        }
+    }
 }
 
 impl Geometry {
     pub fn square(&self) -> f64 {
-        self.size / self.files.max(self.ranks).max(1) as f64
+        match self.window {
+            Some(window) => self.size / window.span,
+            None => self.size / self.files.max(self.ranks).max(1) as f64,
+        }
     }
 
-    /// Top-left corner of the (possibly fractional, for animation) square at `(x, y)`.
+    /// The lower-left corner and the columns and rows of what is shown.
+    fn shown(&self) -> (f64, f64, f64, f64) {
+        match self.window {
+            Some(w) => (w.x, w.y, w.span, w.span),
+            None => (0.0, 0.0, self.files as f64, self.ranks as f64),
+        }
+    }
+
+    /// Top-left corner of the (possibly fractional, for animation) square at `(x, y)`; off the
+    /// canvas for a square outside a zoomed view.
     pub fn corner(&self, x: f64, y: f64) -> (f64, f64) {
         let s = self.square();
+        let (x0, y0, columns, rows) = self.shown();
         let column = if self.flipped {
-            (self.files - 1) as f64 - x
+            x0 + columns - 1.0 - x
         } else {
-            x
+            x - x0
         };
         let row = if self.flipped {
-            y
+            y - y0
         } else {
-            (self.ranks - 1) as f64 - y
+            y0 + rows - 1.0 - y
         };
         (column * s, row * s)
+    }
+
+    /// The file and rank along which coordinates are written: those of the first whole square
+    /// in the lower-left corner of the view.
+    pub fn label_file_and_rank(&self) -> (i32, i32) {
+        let s = self.square();
+        self.square_at(s * 0.99, self.size - s * 0.99)
+            .map_or((0, 0), |sq| (sq.x, sq.y))
     }
 
     pub fn center(&self, sq: Sq) -> (f64, f64) {
@@ -44,25 +96,24 @@ impl Geometry {
     /// The square under a point in CSS pixels relative to the canvas, if on the board.
     pub fn square_at(&self, px: f64, py: f64) -> Option<Sq> {
         let s = self.square();
-        if px < 0.0 || py < 0.0 || s <= 0.0 {
+        if px < 0.0 || py < 0.0 || px >= self.size || py >= self.size || s <= 0.0 {
             return None;
         }
-        let column = (px / s).floor() as i32;
-        let row = (py / s).floor() as i32;
-        if column >= self.files || row >= self.ranks {
-            return None;
-        }
+        let (x0, y0, columns, rows) = self.shown();
+        let (column, row) = (px / s, py / s);
+        // The inverse of `corner`: a point inside a square's extent maps to that square.
         let x = if self.flipped {
-            self.files - 1 - column
+            (x0 + columns - 1.0 - column).ceil()
         } else {
-            column
+            (x0 + column).floor()
         };
         let y = if self.flipped {
-            row
+            (y0 + row).floor()
         } else {
-            self.ranks - 1 - row
+            (y0 + rows - 1.0 - row).ceil()
         };
-        Some(Sq::new(x, y))
+        let (x, y) = (x as i32, y as i32);
+        ((0..self.files).contains(&x) && (0..self.ranks).contains(&y)).then(|| Sq::new(x, y))
     }
 }
 
@@ -89,6 +140,7 @@ mod tests {
                 files: 16,
                 ranks: 16,
                 flipped,
+                window: None,
             };
             for x in 0..16 {
                 for y in 0..16 {
@@ -98,6 +150,36 @@ mod tests {
             }
             assert_eq!(g.square_at(480.0, 10.0), None);
         }
+    }
+
+    #[test]
+    fn a_zoomed_view_shows_the_inner_board_in_squares_a_finger_can_hit() {
+        let size = board_size(390.0, 844.0);
+        for flipped in [false, true] {
+            let g = Geometry {
+                size,
+                files: 16,
+                ranks: 16,
+                flipped,
+                window: Some(Window::around_inner_board((4, 3), 16, 16)),
+            };
+            assert!(g.square() >= 40.0, "{} px", g.square());
+            for x in 4..12 {
+                for y in 3..11 {
+                    let (cx, cy) = g.center(Sq::new(x, y));
+                    assert!(
+                        cx > 0.0 && cy > 0.0 && cx < size && cy < size,
+                        "{x},{y} shown"
+                    );
+                    assert_eq!(g.square_at(cx, cy), Some(Sq::new(x, y)), "{flipped}");
+                }
+            }
+            let (file, rank) = g.label_file_and_rank();
+            assert_eq!((file, rank), if flipped { (11, 10) } else { (4, 3) });
+        }
+        // Near the rim the view stops at the edge of the board.
+        let window = Window::around_inner_board((0, 8), 16, 16);
+        assert_eq!((window.x, window.y), (0.0, 7.0));
     }
 
     #[test]
@@ -114,6 +196,7 @@ mod tests {
             files: 8,
             ranks: 8,
             flipped: false,
+            window: None,
         };
         assert_eq!(g.center(Sq::new(0, 0)), (25.0, 375.0));
         let g = Geometry { flipped: true, ..g };

@@ -368,16 +368,8 @@ impl Painter<'_> {
         let s = self.geometry.square() * self.dpr;
         let font = (s * 0.22).clamp(9.0 * self.dpr, 15.0 * self.dpr);
         ctx.set_font(&format!("600 {font}px system-ui, sans-serif"));
-        let bottom_rank = if self.geometry.flipped {
-            model.ranks - 1
-        } else {
-            0
-        };
-        let left_file = if self.geometry.flipped {
-            model.files - 1
-        } else {
-            0
-        };
+        // The lower-left edge of what is shown: a zoomed view's, or the whole board's.
+        let (left_file, bottom_rank) = self.geometry.label_file_and_rank();
         let pad = s * 0.06;
         for x in 0..model.files {
             let (l, t, w, h) = self.square_rect(x as f64, bottom_rank as f64);

@@ -13,8 +13,9 @@ use web_sys::HtmlElement;
 
 /// Binds the buttons, the typed-command box, the move list and the file picker.
 pub fn wire(el: &Elements) {
-    let controls: [(&HtmlElement, Control); 14] = [
+    let controls: [(&HtmlElement, Control); 15] = [
         (&el.flip, Control::Flip),
+        (&el.zoom, Control::Zoom),
         (&el.slide, Control::SlideMode),
         (&el.keep, Control::Keep),
         (&el.resign, Control::Resign),
@@ -297,6 +298,17 @@ fn render_panel(el: &Elements, model: &PanelModel, shown: Option<&PanelModel>) {
     set_disabled(&el.slide, !slides);
     el.slide
         .set_attribute("aria-pressed", if pressed { "true" } else { "false" })
+        .ok();
+    el.zoom.set_hidden(model.zoom_button.is_none());
+    el.zoom
+        .set_attribute(
+            "aria-pressed",
+            if model.zoom_button == Some(true) {
+                "true"
+            } else {
+                "false"
+            },
+        )
         .ok();
     set_disabled(&el.resign, !model.resign_enabled);
     set_text(&el.draw, model.draw_label);

@@ -21,6 +21,8 @@ pub struct PanelModel {
     pub setup_prompt: Option<String>,
     /// Sliding chess's "Slide a tile" button: enabled, pressed.
     pub slide_button: Option<(bool, bool)>,
+    /// Relative chess's "Zoom" button: pressed.
+    pub zoom_button: Option<bool>,
     pub resign_enabled: bool,
     pub draw_label: &'static str,
     pub draw_enabled: bool,
@@ -187,6 +189,7 @@ pub fn panel(game: &GameScreen) -> PanelModel {
         }),
         slide_button: (session.variant() == VariantKind::Sliding)
             .then(|| (slides, game.input.slide_mode())),
+        zoom_button: game.can_zoom().then_some(game.zoomed),
         resign_enabled: playing && !here.is_empty() && setup.is_none(),
         draw_label: if accepting {
             "Accept draw"
