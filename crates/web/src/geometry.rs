@@ -1,5 +1,6 @@
 //! Where each square sits on the canvas (in CSS pixels) and which square a pointer is over,
-//! for either orientation. Shared by drawing, input and the test hook.
+//! for either orientation and for a zoomed view of part of the board. Shared by drawing,
+//! input and the test hook.
 
 use crate::model::Sq;
 use serde::Serialize;
