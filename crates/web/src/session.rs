@@ -6,7 +6,7 @@ use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, SetupStep, Sq
 use crate::seat::{Seat, Seats};
 use crate::state::{GameConfig, TimeControl};
 use engine::{Limits, SearchPosition, TimeSource};
-use rules::any::{AnyGame, BoardView, MoveEntry, TargetKind, VariantGame};
+use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
 use rules::game::{ClockState, Game, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
@@ -152,7 +152,7 @@ impl Session {
     }
 
     /// The moves (after any setup steps) with their move text and the move list's marks.
-    pub fn move_entries(&self) -> Vec<MoveEntry> {
+    pub fn move_entries(&self) -> Vec<rules::any::MoveEntry> {
         let setup = self.game.setup_ply_count();
         self.game.move_list().into_iter().skip(setup).collect()
     }
