@@ -5,7 +5,7 @@ use super::moves::{RelativeMove, RelativeMoveKind};
 use super::position::{code_role, RelativePosition};
 use super::square::{AbsSquare, NO_SQUARE};
 use crate::position::MoveTextError;
-use crate::types::{Piece, Role};
+use crate::types::{Color, Piece, Role};
 
 impl RelativePosition {
     /// Reads move text (`k5j7`, `i12i13q`, either case for the promotion letter, white space
@@ -124,15 +124,21 @@ impl RelativePosition {
         if let Some(arrow) = recentering_arrow(report.recentering) {
             marks.push(arrow);
         }
-        let mut lost: Vec<Piece> = report
+        // White's first, each side from the king down, whatever order they fell in.
+        let fell: Vec<Piece> = report
             .lost_at_shift
             .iter()
             .chain(&report.lost_at_recentering)
             .map(|loss| loss.piece)
             .collect();
-        // White's first, each side from the king down, whatever order they fell in.
-        lost.sort_by_key(|piece| (piece.color.index(), std::cmp::Reverse(piece.role.index())));
-        let lost: String = lost.iter().map(|piece| piece.fen_char()).collect();
+        let mut lost = String::new();
+        for color in Color::ALL {
+            for role in Role::ALL.into_iter().rev() {
+                for piece in fell.iter().filter(|p| p.color == color && p.role == role) {
+                    lost.push(piece.fen_char());
+                }
+            }
+        }
         if !lost.is_empty() {
             marks.push(LOST_MARK);
             marks.push_str(&lost);
@@ -142,9 +148,8 @@ impl RelativePosition {
 
     /// The legal move a readable name names (`Nf3`, `exd5`, `O-O`, `Ra'4`, `e8=Q`), checked
     /// against each legal move's own name, so that only what the move list writes is read.
-    /// Check signs, the move list's marks and `0-0` for `O-O` are accepted, and so are a
-    /// promotion piece written without `=` or in lower case. The flag is set when the name is
-    /// a promotion without its piece (`e8`): the caller leaves the choice open.
+    /// Check signs, the move list's marks and `0-0` for `O-O` are accepted. The flag is set
+    /// when the name is a promotion without its piece (`e8`): the caller leaves the choice open.
     pub fn find_readable(&self, text: &str) -> Option<(RelativeMove, bool)> {
         let wanted = normalize_readable(text)?;
         let legal = self.legal_move_list();
@@ -214,31 +219,19 @@ pub fn relative_square_name((file, rank): (i32, i32)) -> String {
 /// A typed readable name reduced to what [`RelativePosition::move_notation`] writes before its
 /// check sign; `None` when nothing is left.
 fn normalize_readable(text: &str) -> Option<String> {
-    let core = text
-        .trim()
-        .split(|c: char| c == LOST_MARK || ARROWS.contains(&Some(c)))
-        .next()
-        .unwrap_or_default()
+    let text = text.trim();
+    let marks = text
+        .char_indices()
+        .find(|&(_, c)| c == LOST_MARK || ARROWS.contains(&Some(c)))
+        .map_or(text.len(), |(at, _)| at);
+    let core = text[..marks]
         .trim_end_matches(['+', '#', '!', '?'])
         .trim_end();
-    let mut name = match core {
-        "0-0" => "O-O".to_string(),
-        "0-0-0" => "O-O-O".to_string(),
-        _ => core.to_string(),
+    let name = match core {
+        "" => return None,
+        "0-0" => "O-O",
+        "0-0-0" => "O-O-O",
+        name => name,
     };
-    // A promotion piece written `e8q`, `e8Q` or `e8=q`.
-    let mut chars: Vec<char> = name.chars().collect();
-    if let [.., before, last] = chars[..] {
-        if "qrbnQRBN".contains(last) && (before.is_ascii_digit() || before == '\'' || before == '=')
-        {
-            let piece = last.to_ascii_uppercase();
-            chars.pop();
-            if chars.last() != Some(&'=') {
-                chars.push('=');
-            }
-            chars.push(piece);
-            name = chars.into_iter().collect();
-        }
-    }
-    (!name.is_empty()).then_some(name)
+    Some(name.to_string())
 }
