@@ -14,7 +14,7 @@ use crate::text::clip;
 use crate::tool_position;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
-use engine::variants::{dispatch, SearchVisitor};
+use engine::variants::{dispatch, history_keys, SearchVisitor};
 use engine::{Level, Limits, SearchPosition, SearchRequest, Searcher, StdClock};
 use rules::game::{Game, Outcome};
 use rules::options::VariantOptions;
@@ -70,11 +70,7 @@ where
     let mut move_seed = Rng::new(spec.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
     while game.result().is_none() && game.ply_count() < MAX_PLIES {
         let position = game.position().clone();
-        let keys: Vec<u64> = game
-            .history()
-            .iter()
-            .map(|ply| ply.before.repetition_key())
-            .collect();
+        let keys = history_keys(&game);
         let color = position.turn();
         let level = level_of(color);
         // Levels with a depth of their own play to it; the others get the move time.

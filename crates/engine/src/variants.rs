@@ -25,6 +25,15 @@ pub fn dispatch<F: SearchVisitor>(kind: VariantKind, visitor: F) -> F::Output {
     rules::for_each_variant!(kind, V => visitor.visit::<V>())
 }
 
+/// The repetition keys of the positions before the game's current one, as a
+/// [`crate::SearchRequest`] takes them.
+pub fn history_keys<P: SearchPosition>(game: &Game<P>) -> Vec<u64> {
+    game.history()
+        .iter()
+        .map(|ply| ply.before.repetition_key())
+        .collect()
+}
+
 /// Code run on the typed game being played, whatever its variant, with its position
 /// searchable.
 pub trait SearchGameVisitor {

@@ -495,11 +495,7 @@ impl SearchGameVisitor for Think<'_> {
     type Output = Option<String>;
 
     fn visit<P: SearchPosition>(self, game: &Game<P>) -> Option<String> {
-        let keys: Vec<u64> = game
-            .history()
-            .iter()
-            .map(|record| record.before.repetition_key())
-            .collect();
+        let keys = engine::variants::history_keys(game);
         let position = game.position();
         let clock = WallClock::new();
         let request = engine::SearchRequest {
