@@ -69,8 +69,11 @@ pub fn option_rows() -> Vec<OptionRow> {
             rows.push((row, spec));
         }
     }
-    let mut rows: Vec<OptionRow> = rows.into_iter().map(|(row, _)| row).collect();
-    rows.sort_by_key(|row| row.variants.len() > 1);
+    let (shared, mut rows): (Vec<OptionRow>, Vec<OptionRow>) = rows
+        .into_iter()
+        .map(|(row, _)| row)
+        .partition(|row| row.variants.len() > 1);
+    rows.extend(shared);
     rows
 }
 
@@ -108,11 +111,12 @@ fn value_text(key: &str, value: &str) -> String {
 
 /// `text` with a capital first letter and a full stop.
 fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut sentence: String = chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default();
+    // ASCII only: the option vocabulary is ASCII, and Unicode case tables would weigh on the
+    // wasm.
+    let mut sentence = text.to_string();
+    if let Some(first) = sentence.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     if !sentence.is_empty() && !sentence.ends_with('.') {
         sentence.push('.');
     }
