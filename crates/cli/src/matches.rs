@@ -4,26 +4,27 @@
 //! both levels play both sides of it. Prints every result and the first-named level's score.
 //!
 //! Levels Easy and Medium use their own depth limits; Hard and Analysis get `--movetime`
-//! (default 100 ms) per move. Regroupment games start from random Chess484 back ranks (the
-//! engine does not play the setup phase), Chess960 games from a start drawn from the seed
-//! unless `start` is given; sliding games from a random gap unless `gap` is
-//! given. Games longer than 400 plies are adjudicated drawn.
+//! (default 100 ms) per move. Every option that can be left to chance is, unless given: a
+//! `start` option is `random` (regroupment: random Chess484 back ranks, as the engine does not
+//! play the setup phase; Chess960: a start drawn from the seed) and sliding's gap is drawn.
+//! Games longer than 400 plies are adjudicated drawn.
 
 use crate::command::MatchArgs;
 use crate::text::clip;
-use crate::tool_position::ToolPosition;
+use crate::tool_position;
 use crate::{CliError, CliResult};
 use engine::rng::Rng;
-use engine::{Level, Limits, SearchRequest, Searcher, StdClock};
+use engine::variants::{dispatch, history_keys, SearchVisitor};
+use engine::{Level, Limits, SearchPosition, SearchRequest, Searcher, StdClock};
 use rules::game::{Game, Outcome};
 use rules::options::VariantOptions;
-use rules::relative::RelativePosition;
-use rules::sliding::SlidingPosition;
-use rules::{ChessPosition, Color, VariantKind};
+use rules::{Color, GamePosition, Variant};
 use std::io::Write;
 
 const MAX_PLIES: usize = 400;
 const OPENING_PLIES: usize = 2;
+/// The value that leaves an option to chance, where an option has it.
+const RANDOM: &str = "random";
 
 struct MatchSpec {
     options: VariantOptions,
@@ -36,13 +37,17 @@ struct MatchSpec {
 }
 
 /// The score of one game for the first-named level: 1, ½ or 0.
-fn play_game<P: ToolPosition>(
+fn play_game<V: Variant>(
     spec: &MatchSpec,
     index: u32,
     out: &mut dyn Write,
-) -> Result<(f64, String), CliError> {
+) -> Result<(f64, String), CliError>
+where
+    V::Position: SearchPosition,
+{
     let pair_seed = spec.seed.wrapping_add((index / 2) as u64 * 7919);
-    let mut start = P::start(&spec.options, pair_seed, false).map_err(CliError::Internal)?;
+    let mut start =
+        tool_position::start::<V>(&spec.options, pair_seed).map_err(CliError::Internal)?;
     let mut rng = Rng::new(pair_seed);
     for _ in 0..OPENING_PLIES {
         let mut moves = Vec::new();
@@ -58,15 +63,14 @@ fn play_game<P: ToolPosition>(
         spec.levels[if first { 0 } else { 1 }]
     };
     let mut game = Game::new(start, spec.options.draws());
-    let mut searchers = [Searcher::<P>::new(16), Searcher::<P>::new(16)];
+    let mut searchers = [
+        Searcher::<V::Position>::new(16),
+        Searcher::<V::Position>::new(16),
+    ];
     let mut move_seed = Rng::new(spec.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
     while game.result().is_none() && game.ply_count() < MAX_PLIES {
         let position = game.position().clone();
-        let keys: Vec<u64> = game
-            .history()
-            .iter()
-            .map(|ply| ply.before.repetition_key())
-            .collect();
+        let keys = history_keys(&game);
         let color = position.turn();
         let level = level_of(color);
         // Levels with a depth of their own play to it; the others get the move time.
@@ -130,11 +134,30 @@ fn play_game<P: ToolPosition>(
     ))
 }
 
-fn run_match<P: ToolPosition>(spec: &MatchSpec, out: &mut dyn Write) -> CliResult {
+/// A whole match, run for the variant's position type.
+struct RunMatch<'a> {
+    spec: &'a MatchSpec,
+    out: &'a mut dyn Write,
+}
+
+impl SearchVisitor for RunMatch<'_> {
+    type Output = CliResult;
+    fn visit<V: Variant>(self) -> CliResult
+    where
+        V::Position: SearchPosition,
+    {
+        run_match::<V>(self.spec, self.out)
+    }
+}
+
+fn run_match<V: Variant>(spec: &MatchSpec, out: &mut dyn Write) -> CliResult
+where
+    V::Position: SearchPosition,
+{
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let names = [spec.levels[0].name(), spec.levels[1].name()];
     for index in 0..spec.games {
-        let (score, description) = play_game::<P>(spec, index, out)?;
+        let (score, description) = play_game::<V>(spec, index, out)?;
         match score {
             s if s > 0.75 => wins += 1,
             s if s < 0.25 => losses += 1,
@@ -166,10 +189,13 @@ fn run_match<P: ToolPosition>(spec: &MatchSpec, out: &mut dyn Write) -> CliResul
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> CliResult {
     let variant = args.variant;
     let mut options = VariantOptions::default_for(variant);
-    if variant == VariantKind::Regroupment {
-        options
-            .set("start", "random")
-            .map_err(|e| CliError::Internal(e.to_string()))?;
+    // Matches should not replay one start: whatever can be left to chance is.
+    for spec in VariantOptions::schema(variant) {
+        if spec.check(RANDOM).is_ok() {
+            options
+                .set(spec.key, RANDOM)
+                .map_err(|e| CliError::Internal(e.to_string()))?;
+        }
     }
     for pair in &args.options {
         let (key, value) = pair.split_once('=').ok_or_else(|| {
@@ -187,11 +213,5 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> CliResult {
         seed: args.seed,
         show_moves: args.moves,
     };
-    match variant {
-        VariantKind::Standard | VariantKind::Regroupment | VariantKind::Chess960 => {
-            run_match::<ChessPosition>(&spec, out)
-        }
-        VariantKind::Sliding => run_match::<SlidingPosition>(&spec, out),
-        VariantKind::Relative => run_match::<RelativePosition>(&spec, out),
-    }
+    dispatch(variant, RunMatch { spec: &spec, out })
 }

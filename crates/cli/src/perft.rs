@@ -6,82 +6,67 @@ use crate::input::load_game;
 use crate::text::{clip, clip_echo};
 use crate::{CliError, CliResult};
 use rules::options::VariantOptions;
-use rules::relative::RelativePosition;
-use rules::sliding::SlidingPosition;
-use rules::{CastlingMode, ChessPosition, GamePosition, VariantKind};
+use rules::rng::Rng;
+use rules::{dispatch, GamePosition, Variant, VariantKind, VariantVisitor};
 use std::io::Write;
 
-/// The deepest count accepted per variant: from the start position it finishes within days,
-/// one ply more would take months. Measured on one core of the development machine: standard
-/// chess about 260 million nodes per second with about 30 moves a ply (depth 10: 7·10¹³ nodes),
-/// sliding chess about 50–100 million with about 22 (depth 10: 3·10¹³), 16×16 relative chess
-/// about 30 million with about 67 (depth 7: 7·10¹²).
+/// The deepest count accepted for `variant` ([`Variant::DEEPEST_PERFT`]).
 pub fn max_depth(variant: VariantKind) -> u32 {
-    match variant {
-        VariantKind::Standard
-        | VariantKind::Regroupment
-        | VariantKind::Chess960
-        | VariantKind::Sliding => 10,
-        VariantKind::Relative => 7,
+    struct Deepest;
+    impl VariantVisitor for Deepest {
+        type Output = u32;
+        fn visit<V: Variant>(self) -> u32 {
+            V::DEEPEST_PERFT
+        }
     }
+    dispatch(variant, Deepest)
 }
 
-/// A position of any variant, for commands that start from text.
-enum AnyPosition {
-    Chess(ChessPosition),
-    Sliding(SlidingPosition),
-    /// Boxed: a relative position is far larger than the others.
-    Relative(Box<RelativePosition>),
+/// One count: where it starts, what is played first, and how deep it goes.
+struct Count<'a> {
+    options: &'a VariantOptions,
+    text: Option<&'a str>,
+    args: &'a PerftArgs,
+    out: &'a mut dyn Write,
 }
 
-/// Builds the position a command starts from: `text` when given, else the variant's start
-/// under `options` (regroupment: the orthodox back ranks; sliding: the `gap` option, needed
-/// because a random gap would make counts irreproducible).
-fn position_from(options: &VariantOptions, text: Option<&str>) -> Result<AnyPosition, CliError> {
-    let bad = |error: &dyn std::fmt::Display| {
-        let message = error.to_string();
-        CliError::Input(format!(
-            "bad position text: {}",
-            clip_echo(&message, text.unwrap_or_default())
-        ))
-    };
-    Ok(match options {
-        VariantOptions::Standard { .. } => AnyPosition::Chess(match text {
-            Some(fen) => ChessPosition::from_fen(fen).map_err(|e| bad(&e))?,
-            None => ChessPosition::startpos(),
-        }),
-        VariantOptions::Regroupment { .. } => AnyPosition::Chess(
-            ChessPosition::from_fen_mode(
-                text.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-                CastlingMode::Chess960,
-            )
-            .map_err(|e| bad(&e))?,
-        ),
-        VariantOptions::Chess960 { rules, .. } => AnyPosition::Chess(match text {
-            Some(fen) => {
-                ChessPosition::from_fen_mode(fen, CastlingMode::Chess960).map_err(|e| bad(&e))?
+impl VariantVisitor for Count<'_> {
+    type Output = CliResult;
+
+    fn visit<V: Variant>(self) -> CliResult {
+        let rules = V::rules(self.options).ok_or_else(|| {
+            CliError::Internal(format!("options of another variant for {}", V::KIND))
+        })?;
+        let position = match self.text {
+            Some(text) => V::from_text(text, &rules).map_err(|error| {
+                CliError::Input(format!(
+                    "bad position text: {}",
+                    clip_echo(&error.to_string(), text)
+                ))
+            })?,
+            // A drawn start would make counts irreproducible: what the options leave to
+            // chance gets the variant's fixed value or must be chosen.
+            None => {
+                let settled = V::without_chance(rules).map_err(|spec| {
+                    CliError::Input(format!(
+                        "{} needs --option {}=VALUE ({}) or --fen",
+                        V::KIND,
+                        spec.key,
+                        spec.expected()
+                    ))
+                })?;
+                V::start(&settled, &mut Rng::seeded(0))
+                    .map_err(|error| CliError::Input(error.to_string()))?
             }
-            // A random start would make counts irreproducible: the orthodox start unless a
-            // number is chosen.
-            None => rules::chess960::start_position(
-                rules.start.unwrap_or(rules::chess960::ORTHODOX_NUMBER),
-            )
-            .ok_or_else(|| CliError::Input("no such Chess960 start number".to_string()))?,
-        }),
-        VariantOptions::Sliding(sliding) => AnyPosition::Sliding(match text {
-            Some(fen) => SlidingPosition::from_text(fen).map_err(|e| bad(&e))?,
-            None => SlidingPosition::start(sliding.gap.ok_or_else(|| {
-                CliError::Input(
-                    "sliding chess needs --option gap=TILE (a3 c3 e3 g3 a5 c5 e5 g5) or --fen"
-                        .to_string(),
-                )
-            })?),
-        }),
-        VariantOptions::Relative { rules, .. } => AnyPosition::Relative(Box::new(match text {
-            Some(fen) => RelativePosition::from_text(fen, *rules).map_err(|e| bad(&e))?,
-            None => RelativePosition::start(*rules),
-        })),
-    })
+        };
+        count(
+            position,
+            &self.args.moves,
+            self.args.depth,
+            self.args.divide,
+            self.out,
+        )
+    }
 }
 
 /// Plays space-separated move text, naming the first bad move and its index.
@@ -148,10 +133,13 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> CliResult {
             max_depth(variant)
         )));
     }
-    let position = position_from(&options, text.as_deref())?;
-    match position {
-        AnyPosition::Chess(p) => count(p, &args.moves, args.depth, args.divide, out),
-        AnyPosition::Sliding(p) => count(p, &args.moves, args.depth, args.divide, out),
-        AnyPosition::Relative(p) => count(*p, &args.moves, args.depth, args.divide, out),
-    }
+    dispatch(
+        variant,
+        Count {
+            options: &options,
+            text: text.as_deref(),
+            args,
+            out,
+        },
+    )
 }

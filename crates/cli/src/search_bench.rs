@@ -4,13 +4,12 @@
 //! Relative chess, whose move generation is far slower, is searched three plies shallower.
 
 use crate::command::BenchArgs;
-use crate::tool_position::ToolPosition;
+use crate::tool_position;
 use crate::{CliError, CliResult};
-use engine::{FrozenClock, Level, Limits, SearchRequest, Searcher};
+use engine::variants::{dispatch, SearchVisitor};
+use engine::{FrozenClock, Level, Limits, SearchPosition, SearchRequest, Searcher};
 use rules::options::VariantOptions;
-use rules::relative::RelativePosition;
-use rules::sliding::SlidingPosition;
-use rules::{ChessPosition, VariantKind};
+use rules::{Variant, VariantKind};
 use std::io::Write;
 use std::time::Instant;
 
@@ -37,75 +36,71 @@ const SLIDING: &[&str] = &[
 ];
 
 /// The default 16×16 start, written out.
-fn relative_positions() -> Vec<String> {
-    vec![
-        "16/16/16/16/4rnbqkbnr4/4pppppppp4/16/16/16/16/4PPPPPPPP4/4RNBQKBNR4/16/16/16/16 w KQkq - 0 1 e5"
-            .to_string(),
-    ]
+const RELATIVE: &[&str] = &[
+    "16/16/16/16/4rnbqkbnr4/4pppppppp4/16/16/16/16/4PPPPPPPP4/4RNBQKBNR4/16/16/16/16 w KQkq - 0 1 e5",
+];
+
+/// One variant's set: its positions, plus (`opening_plies` > 0) its start after that many
+/// plies each chosen by a shallow search, searched to `depth`.
+struct BenchSet<'a> {
+    texts: &'a [&'a str],
+    opening_plies: usize,
+    depth: u32,
 }
 
-/// Searches `texts` as positions of `P` and returns (nodes, milliseconds).
-fn run_set<P: ToolPosition>(
-    variant: VariantKind,
-    texts: &[&str],
-    depth: u32,
-    extra: Option<Vec<P>>,
-) -> Result<(u64, f64), CliError> {
-    let options = VariantOptions::default_for(variant);
-    let mut positions: Vec<P> = texts
-        .iter()
-        .map(|text| {
-            P::from_text(text, &options, false)
-                .map_err(|e| CliError::Internal(format!("bench position '{text}': {e}")))
-        })
-        .collect::<Result<_, _>>()?;
-    positions.extend(extra.unwrap_or_default());
-    let mut nodes = 0;
-    let started = Instant::now();
-    for position in &positions {
-        let mut searcher = Searcher::<P>::new(16);
-        let request = SearchRequest::new(position, Level::Analysis, &FrozenClock)
-            .with_limits(Limits::depth(depth))
-            .with_seed(1);
-        let result = searcher.think(&request);
-        nodes += result.nodes;
+impl SearchVisitor for BenchSet<'_> {
+    /// (nodes, milliseconds)
+    type Output = Result<(u64, f64), CliError>;
+
+    fn visit<V: Variant>(self) -> Self::Output
+    where
+        V::Position: SearchPosition,
+    {
+        let options = VariantOptions::default_for(V::KIND);
+        let mut positions: Vec<V::Position> = self
+            .texts
+            .iter()
+            .map(|text| {
+                tool_position::from_text::<V>(text, &options)
+                    .map_err(|e| CliError::Internal(format!("bench position '{text}': {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        if self.opening_plies > 0 {
+            let start = tool_position::start::<V>(&options, 1).map_err(CliError::Internal)?;
+            positions.push(after_opening(start, self.opening_plies)?);
+        }
+        let mut nodes = 0;
+        let started = Instant::now();
+        for position in &positions {
+            let mut searcher = Searcher::<V::Position>::new(16);
+            let request = SearchRequest::new(position, Level::Analysis, &FrozenClock)
+                .with_limits(Limits::depth(self.depth))
+                .with_seed(1);
+            let result = searcher.think(&request);
+            nodes += result.nodes;
+        }
+        Ok((nodes, started.elapsed().as_secs_f64() * 1000.0))
     }
-    Ok((nodes, started.elapsed().as_secs_f64() * 1000.0))
 }
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> CliResult {
     let depth = args.depth;
     let relative_depth = depth.saturating_sub(RELATIVE_DEPTH_OFFSET).max(1);
-    let relative_texts = relative_positions();
-    let relative_refs: Vec<&str> = relative_texts.iter().map(String::as_str).collect();
-    let relative_extra = vec![relative_after_opening()?];
-    let results = [
-        (
-            "standard",
-            depth,
-            run_set::<ChessPosition>(VariantKind::Standard, STANDARD, depth, None)?,
-        ),
-        (
-            "regroupment",
-            depth,
-            run_set::<ChessPosition>(VariantKind::Regroupment, REGROUPMENT, depth, None)?,
-        ),
-        (
-            "sliding",
-            depth,
-            run_set::<SlidingPosition>(VariantKind::Sliding, SLIDING, depth, None)?,
-        ),
-        (
-            "relative",
-            relative_depth,
-            run_set::<RelativePosition>(
-                VariantKind::Relative,
-                &relative_refs,
-                relative_depth,
-                Some(relative_extra),
-            )?,
-        ),
+    let sets: [(VariantKind, &[&str], usize, u32); 4] = [
+        (VariantKind::Standard, STANDARD, 0, depth),
+        (VariantKind::Regroupment, REGROUPMENT, 0, depth),
+        (VariantKind::Sliding, SLIDING, 0, depth),
+        (VariantKind::Relative, RELATIVE, 4, relative_depth),
     ];
+    let mut results = Vec::with_capacity(sets.len());
+    for (variant, texts, opening_plies, depth) in sets {
+        let set = BenchSet {
+            texts,
+            opening_plies,
+            depth,
+        };
+        results.push((variant.name(), depth, dispatch(variant, set)?));
+    }
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
     for (name, depth, (nodes, ms)) in results {
@@ -127,20 +122,17 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
-/// The relative start after four plies, each chosen by a shallow search (deterministic).
-fn relative_after_opening() -> Result<RelativePosition, CliError> {
-    let options = VariantOptions::default_for(VariantKind::Relative);
-    let mut pos = <RelativePosition as ToolPosition>::start(&options, 1, false)
-        .map_err(CliError::Internal)?;
-    for _ in 0..4 {
-        let request = SearchRequest::new(&pos, Level::Analysis, &FrozenClock)
+/// `position` after `plies` plies, each chosen by a shallow search (deterministic).
+fn after_opening<P: SearchPosition>(mut position: P, plies: usize) -> Result<P, CliError> {
+    for _ in 0..plies {
+        let request = SearchRequest::new(&position, Level::Analysis, &FrozenClock)
             .with_limits(Limits::depth(3))
             .with_seed(1);
         let result = engine::think(&request);
         let mv = result
             .best_move
-            .ok_or_else(|| CliError::Internal("the relative opening ended".to_string()))?;
-        rules::GamePosition::play_unchecked(&mut pos, mv);
+            .ok_or_else(|| CliError::Internal("the bench opening ended".to_string()))?;
+        position.play_unchecked(mv);
     }
-    Ok(pos)
+    Ok(position)
 }

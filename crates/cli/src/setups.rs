@@ -1,67 +1,35 @@
 //! `boardshift setups --variant regroupment [--option KEY=VALUE]…`: prints every start
 //! position the Regroupment options allow, one X-FEN per line. `--variant chess960` prints the
-//! 960 starts of Chess960 in Scharnagl order (line 519, number 518, is the orthodox start).
+//! 960 starts of Chess960 in Scharnagl order (line 519, number 518, is the orthodox start), or
+//! with `--option start=N` the one chosen. The list is each variant's [`Variant::start_list`].
 
 use crate::command::SetupsArgs;
-use crate::text::clip;
 use crate::{CliError, CliResult};
-use rules::regroupment::{start_positions, RegroupmentOptions};
-use rules::VariantKind;
+use rules::options::VariantOptions;
+use rules::{dispatch, Variant, VariantKind, VariantVisitor};
 use std::io::Write;
 
-/// Values of the `draws` option, which the game record uses and the setups do not depend on.
-const DRAWS_VALUES: [&str; 2] = ["auto", "fide"];
-
-/// The options the arguments ask for.
-fn options_from(args: &SetupsArgs) -> Result<RegroupmentOptions, CliError> {
-    if args.variant != VariantKind::Regroupment {
-        return Err(CliError::Input(format!(
-            "setups exist only for variants 'regroupment' and 'chess960', not '{}'",
-            args.variant.name()
-        )));
-    }
-    let mut options = RegroupmentOptions::default();
-    for pair in &args.options {
-        let (key, value) = pair.split_once('=').ok_or_else(|| {
-            CliError::Input(format!(
-                "option '{}' is not of the form KEY=VALUE",
-                clip(pair)
-            ))
-        })?;
-        if key == "draws" {
-            if !DRAWS_VALUES.contains(&value) {
-                return Err(CliError::Input(format!(
-                    "bad value '{}' for regroupment option 'draws' (allowed: {})",
-                    clip(value),
-                    DRAWS_VALUES.join(", ")
-                )));
-            }
-        } else {
-            options
-                .set(key, value)
-                .map_err(|error| CliError::Input(error.to_string()))?;
+/// The start positions the options allow, one position text each, in the variant's order.
+fn start_list(variant: VariantKind, pairs: &[String]) -> Result<Vec<String>, CliError> {
+    let options = VariantOptions::from_pairs(variant, pairs)
+        .map_err(|error| CliError::Input(error.to_string()))?;
+    struct List<'a>(&'a VariantOptions);
+    impl VariantVisitor for List<'_> {
+        type Output = Option<Vec<String>>;
+        fn visit<V: Variant>(self) -> Option<Vec<String>> {
+            V::start_list(&V::rules(self.0)?)
         }
     }
-    Ok(options)
+    dispatch(variant, List(&options)).ok_or_else(|| {
+        CliError::Input(format!(
+            "setups exist only for variants with a list of starts (regroupment, chess960), not '{}'",
+            variant.name()
+        ))
+    })
 }
 
 pub fn run(args: &SetupsArgs, out: &mut dyn Write) -> CliResult {
-    if args.variant == VariantKind::Chess960 {
-        if let Some(pair) = args.options.first() {
-            return Err(CliError::Input(format!(
-                "the 960 starts of chess960 take no options, got '{}'",
-                clip(pair)
-            )));
-        }
-        for number in 0..rules::chess960::START_COUNT {
-            let fen = rules::chess960::start_fen(number)
-                .ok_or_else(|| CliError::Internal(format!("no start number {number}")))?;
-            writeln!(out, "{fen}")?;
-        }
-        return Ok(());
-    }
-    let options = options_from(args)?;
-    for fen in start_positions(&options) {
+    for fen in start_list(args.variant, &args.options)? {
         writeln!(out, "{fen}")?;
     }
     Ok(())
@@ -72,17 +40,16 @@ mod tests {
     use super::*;
     use crate::command::{Cli, Command};
     use clap::Parser;
-    use rules::regroupment::{KingKnight, TurnOrder};
 
-    /// The options, or the message of a usage or input error.
-    fn parse(text: &str) -> Result<RegroupmentOptions, String> {
+    /// The start list, or the message of a usage or input error.
+    fn parse(text: &str) -> Result<Vec<String>, String> {
         let words = ["boardshift", "setups"]
             .into_iter()
             .chain(text.split_whitespace());
         match Cli::try_parse_from(words) {
             Ok(Cli {
                 command: Command::Setups(args),
-            }) => options_from(&args).map_err(|error| format!("{error:?}")),
+            }) => start_list(args.variant, &args.options).map_err(|error| format!("{error:?}")),
             Ok(other) => panic!("parsed as another command: {other:?}"),
             Err(error) => Err(error.to_string()),
         }
@@ -94,14 +61,18 @@ mod tests {
 
     #[test]
     fn reads_variant_and_options() {
-        let options = parse(
+        let starts = parse(
             "--variant regroupment --option king_knight=forbidden --option=order=alternate --option draws=fide",
         )
         .unwrap();
-        assert_eq!(options.king_knight, KingKnight::Forbidden);
-        assert_eq!(options.order, TurnOrder::Alternate);
-        assert_eq!(start_positions(&options).len(), 196);
+        assert_eq!(starts.len(), 196);
         assert!(parse("--variant=regroupment").is_ok());
+        assert_eq!(parse("--variant chess960").unwrap().len(), 960);
+        let chosen = parse("--variant chess960 --option start=518").unwrap();
+        assert_eq!(
+            chosen,
+            ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+        );
     }
 
     #[test]

@@ -12,16 +12,15 @@ mod io;
 mod settings;
 
 use crate::text::clip;
-use crate::tool_position::ToolPosition;
+use crate::tool_position;
 use crate::CliResult;
 use engine::score::{mate_in_moves, MATE_BOUND};
 use engine::time::Clock;
-use engine::{Level, Limits, SearchInfo, SearchRequest, Searcher, StdClock};
+use engine::variants::{dispatch, SearchVisitor};
+use engine::{Level, Limits, SearchInfo, SearchPosition, SearchRequest, Searcher, StdClock};
 use io::{read_line, InputLine, Output, MAX_LINE_BYTES};
 use rules::options::VariantOptions;
-use rules::relative::RelativePosition;
-use rules::sliding::SlidingPosition;
-use rules::{ChessPosition, Color, GamePosition, VariantKind};
+use rules::{Color, GamePosition, Variant};
 use settings::{parse_setoption, print_identity, Settings};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,39 +54,54 @@ trait UciSession {
     fn side_to_move(&self) -> Color;
 }
 
-struct Session<P: ToolPosition> {
-    searcher: Searcher<P>,
+/// The seed a start left to chance is drawn from: `position startpos` always means the same
+/// position within a session.
+const START_SEED: u64 = 1;
+
+struct Session<V: Variant>
+where
+    V::Position: SearchPosition,
+{
+    searcher: Searcher<V::Position>,
     options: VariantOptions,
-    chess960: bool,
-    position: P,
+    position: V::Position,
     /// Repetition keys of the positions before the current one.
     keys: Vec<u64>,
 }
 
-impl<P: ToolPosition> Session<P> {
-    fn new(
-        options: VariantOptions,
-        chess960: bool,
-        hash_mb: usize,
-        stop: Arc<AtomicBool>,
-    ) -> Result<Session<P>, String> {
-        let mut searcher = Searcher::new(hash_mb);
-        searcher.set_stop_flag(stop);
-        Ok(Session {
+/// Makes the session of the variant asked for.
+struct NewSession {
+    options: VariantOptions,
+    hash_mb: usize,
+    stop: Arc<AtomicBool>,
+}
+
+impl SearchVisitor for NewSession {
+    type Output = Result<Box<dyn UciSession>, String>;
+
+    fn visit<V: Variant>(self) -> Self::Output
+    where
+        V::Position: SearchPosition,
+    {
+        let mut searcher = Searcher::new(self.hash_mb);
+        searcher.set_stop_flag(self.stop);
+        Ok(Box::new(Session::<V> {
             searcher,
-            position: P::start(&options, 1, chess960)?,
-            options,
-            chess960,
+            position: tool_position::start::<V>(&self.options, START_SEED)?,
+            options: self.options,
             keys: Vec::new(),
-        })
+        }))
     }
 }
 
-impl<P: ToolPosition> UciSession for Session<P> {
+impl<V: Variant> UciSession for Session<V>
+where
+    V::Position: SearchPosition,
+{
     fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut position = match text {
-            Some(text) => P::from_text(text, &self.options, self.chess960)?,
-            None => P::start(&self.options, 1, self.chess960)?,
+            Some(text) => tool_position::from_text::<V>(text, &self.options)?,
+            None => tool_position::start::<V>(&self.options, START_SEED)?,
         };
         let mut keys = Vec::new();
         for (index, text) in moves.iter().enumerate() {
@@ -105,7 +119,7 @@ impl<P: ToolPosition> UciSession for Session<P> {
     fn go(&mut self, limits: &Limits, level: Level, seed: u64, out: &Output) -> String {
         let position = self.position.clone();
         let clock = StdClock::new();
-        let mut report = |info: &SearchInfo<P::Move>| {
+        let mut report = |info: &SearchInfo<<V::Position as GamePosition>::Move>| {
             let nps = (info.nodes as f64 / info.elapsed_ms.max(1.0) * 1000.0) as u64;
             out.line(&format!(
                 "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
@@ -146,24 +160,12 @@ impl<P: ToolPosition> UciSession for Session<P> {
 impl Settings {
     fn session(&self, stop: &Arc<AtomicBool>) -> Result<Box<dyn UciSession>, String> {
         let options = self.variant_options()?;
-        let stop = Arc::clone(stop);
-        Ok(match self.variant {
-            VariantKind::Standard | VariantKind::Regroupment | VariantKind::Chess960 => Box::new(
-                Session::<ChessPosition>::new(options, self.chess960, self.hash_mb, stop)?,
-            ),
-            VariantKind::Sliding => Box::new(Session::<SlidingPosition>::new(
-                options,
-                false,
-                self.hash_mb,
-                stop,
-            )?),
-            VariantKind::Relative => Box::new(Session::<RelativePosition>::new(
-                options,
-                false,
-                self.hash_mb,
-                stop,
-            )?),
-        })
+        let new = NewSession {
+            options,
+            hash_mb: self.hash_mb,
+            stop: Arc::clone(stop),
+        };
+        dispatch(options.variant(), new)
     }
 }
 
@@ -295,14 +297,7 @@ pub fn run_loop<R: BufRead + Send + 'static>(
         });
     }
 
-    let mut settings = Settings {
-        variant: VariantKind::Standard,
-        chess960: false,
-        hash_mb: engine::DEFAULT_TABLE_MB,
-        level: Level::Hard,
-        seed: 1,
-        variant_options: Vec::new(),
-    };
+    let mut settings = Settings::new();
     let mut session: Option<Box<dyn UciSession>> = None;
     // The last `position` asked for (or why it was refused), and whether the current session
     // could set it up: `go` searches only a position that was accepted.
@@ -414,7 +409,9 @@ fn apply_position(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::sliding::Tile;
+    use rules::relative::RelativePosition;
+    use rules::sliding::{SlidingPosition, Tile};
+    use rules::ChessPosition;
     use std::sync::Mutex;
 
     #[test]

@@ -267,3 +267,39 @@ fn chess960_setups_perft_and_saves() {
     let bad = boardshift(&["perft", "--variant", "chess960", "--option", "start=960"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn counts_settle_what_a_start_would_draw() {
+    let sliding = boardshift(&["perft", "--variant", "sliding", "--depth", "1"]);
+    assert_eq!(sliding.status.code(), Some(2));
+    assert!(stderr(&sliding).contains("gap="), "{}", stderr(&sliding));
+    let regroupment = boardshift(&[
+        "perft",
+        "--variant",
+        "regroupment",
+        "--option",
+        "start=random",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(
+        stdout(&regroupment).trim(),
+        "nodes 400",
+        "{}",
+        stderr(&regroupment)
+    );
+    let chess960 = boardshift(&["perft", "--variant", "chess960", "--depth", "2"]);
+    assert_eq!(
+        stdout(&chess960).trim(),
+        "nodes 400",
+        "{}",
+        stderr(&chess960)
+    );
+    let one = boardshift(&["setups", "--variant", "chess960", "--option", "start=0"]);
+    assert_eq!(
+        stdout(&one),
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
+        "{}",
+        stderr(&one)
+    );
+}

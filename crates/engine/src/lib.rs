@@ -29,7 +29,8 @@
 //! with quiescence in `search/quiescence.rs`), `search_params` (its tuning numbers), `tt` (transposition table), `ordering` (move
 //! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
 //! `score` (mate-score conventions), `rng` (the seeded generator), `setup` (regroupment
-//! setup choices), `position` (the [`SearchPosition`] trait the variants implement).
+//! setup choices), `position` (the [`SearchPosition`] trait the variants implement), `variants` (the
+//! variants as types, with their positions searchable).
 
 pub mod eval;
 pub mod levels;
@@ -43,6 +44,7 @@ pub mod search_params;
 pub mod setup;
 pub mod time;
 pub mod tt;
+pub mod variants;
 
 pub use levels::Level;
 pub use position::SearchPosition;

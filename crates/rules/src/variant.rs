@@ -80,6 +80,9 @@ pub trait Variant: 'static {
     const ALWAYS_AUTOMATIC_DRAWS: bool = false;
     /// Dead positions by material are drawn and flag fall looks at mating material.
     const MATERIAL_RULES: bool;
+    /// The deepest leaf count (`perft`) the tools accept from the start position: one ply more
+    /// would run for months on one core.
+    const DEEPEST_PERFT: u32 = 10;
 
     /// The rule options out of a game's options (`None` when they are another variant's).
     fn rules(options: &VariantOptions) -> Option<Self::Options>;
@@ -91,6 +94,19 @@ pub trait Variant: 'static {
 
     /// Reads the variant's position text.
     fn from_text(text: &str, options: &Self::Options) -> Result<Self::Position, PositionTextError>;
+
+    /// The options with every choice [`Variant::start`] would draw settled without chance, for
+    /// counts that must repeat (`perft`): a fixed value where the variant has a natural one,
+    /// else the option that must be chosen.
+    fn without_chance(options: Self::Options) -> Result<Self::Options, &'static OptionSpec> {
+        Ok(options)
+    }
+
+    /// Every start position `options` allow, as position text in the variant's own order;
+    /// `None` when the variant has no such list (its starts are not a choice among setups).
+    fn start_list(_options: &Self::Options) -> Option<Vec<String>> {
+        None
+    }
 
     /// The draw rules a game of this variant plays under the `draws` option `mode`.
     fn draw_policy(mode: DrawMode) -> DrawPolicy {
@@ -159,6 +175,21 @@ impl Variant for Regroupment {
     fn from_text(text: &str, _: &RegroupmentOptions) -> Result<ChessPosition, PositionTextError> {
         Ok(crate::regroupment::position_from_text(text)?)
     }
+
+    /// A random setup becomes the orthodox back ranks.
+    fn without_chance(
+        options: RegroupmentOptions,
+    ) -> Result<RegroupmentOptions, &'static OptionSpec> {
+        Ok(RegroupmentOptions {
+            start: StartRule::Choose,
+            ..options
+        })
+    }
+
+    /// Every pair of back ranks the options allow, as X-FEN.
+    fn start_list(options: &RegroupmentOptions) -> Option<Vec<String>> {
+        Some(crate::regroupment::start_positions(options))
+    }
 }
 
 impl Variant for Sliding {
@@ -189,6 +220,14 @@ impl Variant for Sliding {
     fn from_text(text: &str, _: &SlidingOptions) -> Result<SlidingPosition, PositionTextError> {
         Ok(SlidingPosition::from_text(text)?)
     }
+
+    /// The gap has no natural value: it must be chosen.
+    fn without_chance(options: SlidingOptions) -> Result<SlidingOptions, &'static OptionSpec> {
+        match options.gap {
+            Some(_) => Ok(options),
+            None => Err(&crate::sliding::OPTIONS[0]),
+        }
+    }
 }
 
 impl Variant for Relative {
@@ -197,6 +236,8 @@ impl Variant for Relative {
     type Options = RelativeOptions;
     const OPTIONS: &'static [OptionSpec] = &crate::relative::OPTIONS;
     const MATERIAL_RULES: bool = false;
+    /// 16×16 relative chess has about 67 moves a ply and a slower move generator.
+    const DEEPEST_PERFT: u32 = 7;
 
     fn rules(options: &VariantOptions) -> Option<RelativeOptions> {
         match options {
@@ -241,6 +282,22 @@ impl Variant for Chess960 {
     fn from_text(text: &str, _: &Chess960Options) -> Result<ChessPosition, PositionTextError> {
         Ok(ChessPosition::from_fen_mode(text, CastlingMode::Chess960)?)
     }
+
+    /// A random start becomes the orthodox one (number 518).
+    fn without_chance(options: Chess960Options) -> Result<Chess960Options, &'static OptionSpec> {
+        Ok(Chess960Options {
+            start: Some(options.start.unwrap_or(crate::chess960::ORTHODOX_NUMBER)),
+        })
+    }
+
+    /// The 960 starts in Scharnagl order, or the one chosen.
+    fn start_list(options: &Chess960Options) -> Option<Vec<String>> {
+        let numbers = match options.start {
+            Some(number) => number..number + 1,
+            None => 0..crate::chess960::START_COUNT,
+        };
+        Some(numbers.filter_map(crate::chess960::start_fen).collect())
+    }
 }
 
 /// Code written once for every variant: [`dispatch`] calls `visit::<V>()` with the marker type
@@ -250,15 +307,41 @@ pub trait VariantVisitor {
     fn visit<V: Variant>(self) -> Self::Output;
 }
 
+/// Expands to a `match` on a [`VariantKind`] with one arm per variant, in which `$marker`
+/// names that variant's marker type: `for_each_variant!(kind, V => visitor.visit::<V>())`.
+/// The list of variants lives here only; [`dispatch`] and the engine's dispatch (whose visitors
+/// need more of the position than [`Variant`] promises) both expand it.
+#[macro_export]
+macro_rules! for_each_variant {
+    ($kind:expr, $marker:ident => $body:expr) => {
+        match $kind {
+            $crate::VariantKind::Standard => {
+                type $marker = $crate::variant::Standard;
+                $body
+            }
+            $crate::VariantKind::Regroupment => {
+                type $marker = $crate::variant::Regroupment;
+                $body
+            }
+            $crate::VariantKind::Sliding => {
+                type $marker = $crate::variant::Sliding;
+                $body
+            }
+            $crate::VariantKind::Relative => {
+                type $marker = $crate::variant::Relative;
+                $body
+            }
+            $crate::VariantKind::Chess960 => {
+                type $marker = $crate::variant::Chess960;
+                $body
+            }
+        }
+    };
+}
+
 /// The one place a variant kind becomes a type.
 pub fn dispatch<F: VariantVisitor>(kind: VariantKind, visitor: F) -> F::Output {
-    match kind {
-        VariantKind::Standard => visitor.visit::<Standard>(),
-        VariantKind::Regroupment => visitor.visit::<Regroupment>(),
-        VariantKind::Sliding => visitor.visit::<Sliding>(),
-        VariantKind::Relative => visitor.visit::<Relative>(),
-        VariantKind::Chess960 => visitor.visit::<Chess960>(),
-    }
+    crate::for_each_variant!(kind, V => visitor.visit::<V>())
 }
 
 impl DrawPolicy {

@@ -5,6 +5,7 @@
 use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, SetupStep, Sq};
 use crate::seat::{Seat, Seats};
 use crate::state::{GameConfig, TimeControl};
+use engine::variants::SearchGameVisitor;
 use engine::{Limits, SearchPosition, TimeSource};
 use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
 use rules::game::{ClockState, Game, Outcome};
@@ -458,18 +459,18 @@ impl Session {
                 moves_to_go: None,
             });
         }
-        let chosen = match self.game.variant_game() {
-            VariantGame::Standard(g) => search(g, &limits, level, seed),
-            VariantGame::Sliding(g) => search(g, &limits, level, seed),
-            VariantGame::Relative(g) => search(g, &limits, level, seed),
-            VariantGame::Regroupment(r) => match &r.game {
-                Some(g) => search(g, &limits, level, seed),
-                None => {
-                    // Setup steps are a matter of taste, not search: pick one at random.
-                    let steps = self.game.legal_actions();
-                    (!steps.is_empty()).then(|| steps[(seed % steps.len() as u64) as usize].clone())
-                }
-            },
+        let think = Think {
+            limits: &limits,
+            level,
+            seed,
+        };
+        let chosen = match engine::variants::visit_game(&self.game, think) {
+            Some(chosen) => chosen,
+            None => {
+                // Setup steps are a matter of taste, not search: pick one at random.
+                let steps = self.game.legal_actions();
+                (!steps.is_empty()).then(|| steps[(seed % steps.len() as u64) as usize].clone())
+            }
         };
         chosen.ok_or_else(|| "there is no legal move".to_string())
     }
@@ -489,29 +490,31 @@ fn display_match<P: GamePosition>(game: &Game<P>, wanted: &str) -> Option<String
         .map(|&mv| position.move_text(mv))
 }
 
-fn search<P: SearchPosition>(
-    game: &Game<P>,
-    limits: &Limits,
+/// One search of the game being played, whatever its variant.
+struct Think<'a> {
+    limits: &'a Limits,
     level: engine::Level,
     seed: u64,
-) -> Option<String> {
-    let keys: Vec<u64> = game
-        .history()
-        .iter()
-        .map(|record| record.before.repetition_key())
-        .collect();
-    let position = game.position();
-    let clock = WallClock::new();
-    let request = engine::SearchRequest {
-        position,
-        history_keys: &keys,
-        limits: *limits,
-        level,
-        seed,
-        time: &clock,
-    };
-    let result = engine::think(&request);
-    result.best_move.map(|mv| position.move_text(mv))
+}
+
+impl SearchGameVisitor for Think<'_> {
+    type Output = Option<String>;
+
+    fn visit<P: SearchPosition>(self, game: &Game<P>) -> Option<String> {
+        let keys = engine::variants::history_keys(game);
+        let position = game.position();
+        let clock = WallClock::new();
+        let request = engine::SearchRequest {
+            position,
+            history_keys: &keys,
+            limits: *self.limits,
+            level: self.level,
+            seed: self.seed,
+            time: &clock,
+        };
+        let result = engine::think(&request);
+        result.best_move.map(|mv| position.move_text(mv))
+    }
 }
 
 /// Milliseconds from the JS clock in the browser (workers included), `Instant` natively.

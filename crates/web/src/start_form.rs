@@ -1,12 +1,156 @@
 //! The start screen's choices read into a `GameConfig`: the form's values as the page reads
 //! them, turned into seats and a time control here so that the reading is tested natively.
+//! Also the variant-option rows of the form, made from the rules' option schema, so a new
+//! option or variant gets its control without touching the page.
 
 use crate::seat::{Seat, Seats, LEVELS};
 use crate::state::{GameConfig, TimeControl};
 use engine::Level;
-use rules::options::VariantOptions;
+use rules::options::{OptionSpec, OptionValues, VariantOptions};
 use rules::VariantKind;
 use std::collections::BTreeMap;
+
+/// One option row of the start form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionRow {
+    /// The control's element id: `opt-KEY`, or `opt-VARIANT-KEY` for a key another variant
+    /// already shows with other values (Chess960's `start` beside Regroupment's).
+    pub id: String,
+    pub key: &'static str,
+    /// The games that show the row.
+    pub variants: Vec<VariantKind>,
+    pub label: String,
+    pub help: String,
+    pub control: OptionControl,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionControl {
+    /// A select of (value, text); an empty value leaves the option to chance.
+    Select {
+        choices: Vec<(String, String)>,
+        selected: String,
+    },
+    /// A number field; empty means `word` (Chess960's random start).
+    Number {
+        min: u32,
+        max: u32,
+        word: &'static str,
+    },
+}
+
+/// The option rows of every game, from the schema: rows shown by one game first, shared rows
+/// (`draws`) last.
+pub fn option_rows() -> Vec<OptionRow> {
+    let mut rows: Vec<(OptionRow, &OptionSpec)> = Vec::new();
+    for variant in VariantKind::ALL {
+        for spec in VariantOptions::schema(variant) {
+            let same = rows
+                .iter_mut()
+                .find(|(row, shown)| row.key == spec.key && *shown == spec);
+            if let Some((row, _)) = same {
+                row.variants.push(variant);
+                continue;
+            }
+            let taken = rows.iter().any(|(row, _)| row.key == spec.key);
+            let id = if taken {
+                format!("opt-{}-{}", variant.name(), spec.key)
+            } else {
+                format!("opt-{}", spec.key)
+            };
+            let row = OptionRow {
+                id,
+                key: spec.key,
+                variants: vec![variant],
+                label: label(spec.key, taken),
+                help: sentence(spec.about),
+                control: control(spec),
+            };
+            rows.push((row, spec));
+        }
+    }
+    let (shared, mut rows): (Vec<OptionRow>, Vec<OptionRow>) = rows
+        .into_iter()
+        .map(|(row, _)| row)
+        .partition(|row| row.variants.len() > 1);
+    rows.extend(shared);
+    rows
+}
+
+/// The row's name on the page (the key itself for an option without one here).
+fn label(key: &str, numbered: bool) -> String {
+    let label = match key {
+        "start" if numbered => "Start number",
+        "start" => "Start",
+        "order" => "Setup order",
+        "king_knight" => "King with knight",
+        "castling" => "Castling",
+        "gap" => "Gap",
+        "size" => "Outer board",
+        "recentering" => "Recentering",
+        "leave" => "Leave inner board",
+        "draws" => "Draws",
+        other => other,
+    };
+    label.to_string()
+}
+
+/// A choice's text on the page.
+fn value_text(key: &str, value: &str) -> String {
+    match (key, value) {
+        ("size", number) => format!("{number}×{number}"),
+        ("start", "choose") => "Choose (setup phase)".to_string(),
+        ("start", "random") => "Random Chess484".to_string(),
+        (_, "sides") => "Sides only".to_string(),
+        (_, "auto") => "Automatic".to_string(),
+        (_, "fide") => "FIDE claims".to_string(),
+        ("gap", tile) => tile.to_string(),
+        (_, word) => sentence(word),
+    }
+}
+
+/// `text` with a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    // ASCII only: the option vocabulary is ASCII, and Unicode case tables would weigh on the
+    // wasm.
+    let mut sentence = text.to_string();
+    if let Some(first) = sentence.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    if !sentence.is_empty() && !sentence.ends_with('.') {
+        sentence.push('.');
+    }
+    sentence
+}
+
+fn control(spec: &OptionSpec) -> OptionControl {
+    let choices = |values: Vec<String>| -> Vec<(String, String)> {
+        let chance = spec
+            .default
+            .is_none()
+            .then(|| (String::new(), "Random".to_string()));
+        chance
+            .into_iter()
+            .chain(
+                values
+                    .into_iter()
+                    .map(|value| (value.clone(), value_text(spec.key, &value))),
+            )
+            .collect()
+    };
+    let selected = spec.default.unwrap_or_default().to_string();
+    match spec.values {
+        OptionValues::Choice(names) => OptionControl::Select {
+            choices: choices(names.iter().map(|name| name.to_string()).collect()),
+            selected,
+        },
+        OptionValues::Range { min, max } => OptionControl::Select {
+            choices: choices((min..=max).map(|n| n.to_string()).collect()),
+            selected,
+        },
+        OptionValues::NumberOrWord { word, min, max } => OptionControl::Number { min, max, word },
+    }
+}
 
 /// The start form's values, as text.
 #[derive(Clone, Debug, Default)]
@@ -144,6 +288,60 @@ mod tests {
         chosen.options.insert("start".into(), String::new());
         let config = chosen.config().expect("a config");
         assert!(!config.options.contains_key("start"));
+    }
+
+    #[test]
+    fn option_rows_follow_the_schema_with_the_pages_ids() {
+        let rows = option_rows();
+        let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "opt-order",
+                "opt-king_knight",
+                "opt-castling",
+                "opt-start",
+                "opt-gap",
+                "opt-size",
+                "opt-recentering",
+                "opt-leave",
+                "opt-chess960-start",
+                "opt-draws"
+            ]
+        );
+        let draws = rows.last().expect("rows");
+        assert_eq!(draws.variants.len(), 4, "all but sliding");
+        // Every option of every game has exactly one row shown for it.
+        for variant in VariantKind::ALL {
+            for key in VariantOptions::keys(variant) {
+                let shown = rows
+                    .iter()
+                    .filter(|row| row.key == key && row.variants.contains(&variant))
+                    .count();
+                assert_eq!(shown, 1, "{variant} {key}");
+            }
+        }
+        let by_id = |id: &str| rows.iter().find(|row| row.id == id).expect(id).clone();
+        let OptionControl::Select { choices, selected } = by_id("opt-gap").control else {
+            panic!("gap is a select");
+        };
+        assert_eq!(choices[0], (String::new(), "Random".to_string()));
+        assert_eq!((choices.len(), selected.as_str()), (9, ""));
+        let OptionControl::Select { choices, selected } = by_id("opt-size").control else {
+            panic!("size is a select");
+        };
+        assert_eq!(choices.len(), 17);
+        assert_eq!(selected, "16");
+        assert_eq!(choices[6], ("16".to_string(), "16×16".to_string()));
+        assert_eq!(
+            by_id("opt-chess960-start").control,
+            OptionControl::Number {
+                min: 0,
+                max: 959,
+                word: "random"
+            }
+        );
+        assert_eq!(by_id("opt-chess960-start").label, "Start number");
     }
 
     #[test]

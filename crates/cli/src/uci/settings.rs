@@ -1,10 +1,11 @@
 //! The engine's options as `setoption` sets them and `uci` announces them, each value checked
-//! against its range so that a GUI's mistake is reported instead of reinterpreted.
+//! against its range so that a GUI's mistake is reported instead of reinterpreted. The variant
+//! options are announced and checked from the rules' option schema.
 
 use super::io::Output;
 use crate::text::clip;
 use engine::Level;
-use rules::options::VariantOptions;
+use rules::options::{OptionSpec, OptionValues, VariantOptions};
 use rules::VariantKind;
 
 /// The engine's options as set with `setoption`.
@@ -21,27 +22,101 @@ pub(super) struct Settings {
 const MAX_HASH_MB: usize = 1024;
 const MAX_SEED: u64 = 2_147_483_647;
 
-const VARIANT_OPTION_LINES: &[&str] = &[
-    "option name gap type combo default random var random var a3 var c3 var e3 var g3 var a5 var c5 var e5 var g5",
-    "option name size type spin default 16 min 10 max 26",
-    "option name recentering type combo default aristotelian var aristotelian var leibnizian",
-    "option name leave type combo default yes var yes var sides var no",
-    "option name order type combo default sequential var sequential var alternate",
-    "option name king_knight type combo default allowed var allowed var forbidden",
-    "option name castling type combo default full var full var curtailed",
-    "option name start type combo default choose var choose var random",
-    "option name draws type combo default auto var auto var fide",
-];
+/// The value a GUI sends to leave an option to chance (sliding's `gap`), and the empty
+/// value of a text option: both keep the variant's own default.
+const RANDOM: &str = "random";
+const EMPTY: &str = "<empty>";
+
+/// Whether `value` keeps the variant's default instead of setting the option.
+fn keeps_default(spec: &OptionSpec, value: &str) -> bool {
+    value.is_empty() || value == EMPTY || (spec.default.is_none() && value == RANDOM)
+}
+
+/// The UCI `option` line of a variant option, from the option schema: a choice is a combo
+/// (with `random` first when the option may be left to chance), a range a spin, anything else
+/// text. A key whose variants accept different values (`start`) is text as well.
+fn option_line(key: &str, specs: &[&OptionSpec]) -> String {
+    let spec = specs[0];
+    if specs.iter().any(|other| other.values != spec.values) {
+        return format!("option name {key} type string default {EMPTY}");
+    }
+    match (spec.values, spec.default) {
+        (OptionValues::Choice(names), default) => {
+            let chance = default.is_none().then_some(RANDOM);
+            let default = default.unwrap_or(RANDOM);
+            let vars: Vec<String> = chance
+                .into_iter()
+                .chain(names.iter().copied())
+                .map(|name| format!("var {name}"))
+                .collect();
+            format!(
+                "option name {key} type combo default {default} {}",
+                vars.join(" ")
+            )
+        }
+        (OptionValues::Range { min, max }, Some(default)) => {
+            format!("option name {key} type spin default {default} min {min} max {max}")
+        }
+        (_, default) => format!(
+            "option name {key} type string default {}",
+            default.unwrap_or(EMPTY)
+        ),
+    }
+}
+
+/// Every variant option once, in the order the variants list them, each with the specs of
+/// every variant that has it.
+fn variant_option_specs() -> Vec<(&'static str, Vec<&'static OptionSpec>)> {
+    let mut keys: Vec<(&'static str, Vec<&'static OptionSpec>)> = Vec::new();
+    for variant in VariantKind::ALL {
+        for spec in VariantOptions::schema(variant) {
+            match keys.iter_mut().find(|(key, _)| *key == spec.key) {
+                Some((_, specs)) => specs.push(spec),
+                None => keys.push((spec.key, vec![spec])),
+            }
+        }
+    }
+    keys
+}
 
 impl Settings {
+    /// The settings before any `setoption`.
+    pub(super) fn new() -> Settings {
+        Settings {
+            variant: VariantKind::Standard,
+            chess960: false,
+            hash_mb: engine::DEFAULT_TABLE_MB,
+            level: Level::Hard,
+            seed: 1,
+            variant_options: Vec::new(),
+        }
+    }
+
+    /// The game's options. `UCI_Chess960` makes standard chess Chess960 from the orthodox
+    /// start (a GUI sends each game's own start as position text).
     pub(super) fn variant_options(&self) -> Result<VariantOptions, String> {
-        let mut options = VariantOptions::default_for(self.variant);
-        let keys = VariantOptions::keys(self.variant);
+        let as_chess960 = self.chess960 && self.variant == VariantKind::Standard;
+        let variant = if as_chess960 {
+            VariantKind::Chess960
+        } else {
+            self.variant
+        };
+        let mut options = VariantOptions::default_for(variant);
         for (key, value) in &self.variant_options {
-            if !keys.contains(&key.as_str()) || (key == "gap" && value == "random") {
+            let Some(spec) = VariantOptions::schema(variant)
+                .iter()
+                .find(|spec| spec.key == key)
+            else {
                 continue;
+            };
+            if !keeps_default(spec, value) {
+                options.set(key, value).map_err(|e| e.to_string())?;
             }
-            options.set(key, value).map_err(|e| e.to_string())?;
+        }
+        if as_chess960 {
+            options
+                .set("start", &rules::chess960::ORTHODOX_NUMBER.to_string())
+                .map_err(|e| e.to_string())?;
         }
         Ok(options)
     }
@@ -88,19 +163,23 @@ impl Settings {
                     .ok_or_else(|| format!("Seed must be 0 to {MAX_SEED}, got '{shown}'"))?;
             }
             key => {
-                let variants: Vec<VariantKind> = VariantKind::ALL
+                let specs: Vec<&OptionSpec> = VariantKind::ALL
                     .into_iter()
-                    .filter(|&variant| VariantOptions::keys(variant).contains(&key))
+                    .filter_map(|variant| {
+                        VariantOptions::schema(variant)
+                            .iter()
+                            .find(|spec| spec.key == key)
+                    })
                     .collect();
-                if variants.is_empty() {
+                if specs.is_empty() {
                     return Err(format!("unknown option '{}'", clip(name)));
                 }
-                // The value must suit at least one game that has the option (`gap` may also
-                // be left to chance).
-                if !(key == "gap" && value == "random") {
+                // The value must suit at least one game that has the option, or keep the
+                // games' defaults.
+                if !specs.iter().any(|spec| keeps_default(spec, value)) {
                     let mut first_error = None;
-                    let accepted = variants.iter().any(|&variant| {
-                        let result = VariantOptions::default_for(variant).set(key, value);
+                    let accepted = specs.iter().any(|spec| {
+                        let result = spec.check(value);
                         if let Err(error) = &result {
                             first_error.get_or_insert_with(|| error.to_string());
                         }
@@ -127,13 +206,30 @@ pub(super) fn print_identity(out: &Output) {
         engine::DEFAULT_TABLE_MB
     ));
     out.line("option name UCI_Chess960 type check default false");
-    out.line("option name UCI_Variant type combo default standard var standard var chess var regroupment var sliding var relative var chess960");
-    out.line("option name Level type combo default hard var easy var medium var hard var analysis");
+    // `chess` is what GUIs call standard chess.
+    let variants: Vec<String> = std::iter::once("standard")
+        .chain(std::iter::once("chess"))
+        .chain(VariantKind::ALL.into_iter().skip(1).map(VariantKind::name))
+        .map(|name| format!("var {name}"))
+        .collect();
+    out.line(&format!(
+        "option name UCI_Variant type combo default standard {}",
+        variants.join(" ")
+    ));
+    let levels: Vec<String> = Level::ALL
+        .into_iter()
+        .map(|level| format!("var {}", level.name()))
+        .collect();
+    out.line(&format!(
+        "option name Level type combo default {} {}",
+        Level::Hard.name(),
+        levels.join(" ")
+    ));
     out.line(&format!(
         "option name Seed type spin default 1 min 0 max {MAX_SEED}"
     ));
-    for line in VARIANT_OPTION_LINES {
-        out.line(line);
+    for (key, specs) in variant_option_specs() {
+        out.line(&option_line(key, &specs));
     }
     out.line("uciok");
 }
@@ -161,14 +257,8 @@ mod tests {
 
     #[test]
     fn out_of_range_option_values_are_refused_and_change_nothing() {
-        let mut settings = Settings {
-            variant: VariantKind::Standard,
-            chess960: false,
-            hash_mb: 16,
-            level: Level::Hard,
-            seed: 1,
-            variant_options: Vec::new(),
-        };
+        let mut settings = Settings::new();
+        settings.hash_mb = 16;
         assert!(settings.set("UCI_Chess960", "maybe").is_err());
         assert!(settings.set("Hash", "0").is_err());
         assert!(settings.set("Hash", "4096").is_err());
@@ -182,6 +272,44 @@ mod tests {
         settings.set("gap", "random").unwrap();
         settings.set("size", "20").unwrap();
         assert!(settings.chess960 && settings.hash_mb == 1);
+    }
+
+    #[test]
+    fn variant_options_are_announced_and_checked_from_the_schema() {
+        let lines: Vec<String> = variant_option_specs()
+            .iter()
+            .map(|(key, specs)| option_line(key, specs))
+            .collect();
+        for variant in VariantKind::ALL {
+            for key in VariantOptions::keys(variant) {
+                let announced = format!("option name {key} type ");
+                let count = lines.iter().filter(|l| l.starts_with(&announced)).count();
+                assert_eq!(count, 1, "{key}: {lines:?}");
+            }
+        }
+        for expected in [
+            "option name gap type combo default random var random var a3 var c3 var e3 var g3 var a5 var c5 var e5 var g5",
+            "option name size type spin default 16 min 10 max 26",
+            "option name draws type combo default auto var auto var fide",
+            "option name start type string default <empty>",
+        ] {
+            assert!(lines.iter().any(|line| line == expected), "{lines:?}");
+        }
+        let mut settings = Settings::new();
+        settings.set("UCI_Variant", "chess960").unwrap();
+        settings.set("start", "959").unwrap();
+        assert!(settings.set("start", "960").is_err());
+        let start = |settings: &Settings| settings.variant_options().unwrap().to_pairs()[0].clone();
+        assert_eq!(start(&settings), ("start", Some("959".to_string())));
+        settings.set("start", "<empty>").unwrap();
+        assert_eq!(start(&settings), ("start", Some("random".to_string())));
+        settings.set("UCI_Variant", "chess").unwrap();
+        settings.set("UCI_Chess960", "true").unwrap();
+        assert_eq!(
+            settings.variant_options().unwrap().variant(),
+            VariantKind::Chess960
+        );
+        assert_eq!(start(&settings), ("start", Some("518".to_string())));
     }
 
     #[test]

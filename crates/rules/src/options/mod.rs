@@ -12,6 +12,7 @@ use crate::position::VariantKind;
 use crate::regroupment::RegroupmentOptions;
 use crate::relative::RelativeOptions;
 use crate::sliding::SlidingOptions;
+use crate::variant::{dispatch, Variant, VariantVisitor};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -104,24 +105,22 @@ impl VariantOptions {
     /// default and a line of help. Parsing and messages follow it; tools can build their
     /// option lists and forms from it.
     pub fn schema(variant: VariantKind) -> &'static [OptionSpec] {
-        match variant {
-            VariantKind::Standard => &crate::chess::OPTIONS,
-            VariantKind::Regroupment => &crate::regroupment::OPTIONS,
-            VariantKind::Sliding => &crate::sliding::OPTIONS,
-            VariantKind::Relative => &crate::relative::OPTIONS,
-            VariantKind::Chess960 => &crate::chess960::OPTIONS,
+        struct Schema;
+        impl VariantVisitor for Schema {
+            type Output = &'static [OptionSpec];
+            fn visit<V: Variant>(self) -> &'static [OptionSpec] {
+                V::OPTIONS
+            }
         }
+        dispatch(variant, Schema)
     }
 
     /// The option keys of `variant`, in the order of [`VariantOptions::schema`].
-    pub fn keys(variant: VariantKind) -> &'static [&'static str] {
-        match variant {
-            VariantKind::Standard => &["draws"],
-            VariantKind::Regroupment => &["order", "king_knight", "castling", "start", "draws"],
-            VariantKind::Sliding => &["gap"],
-            VariantKind::Relative => &["size", "recentering", "leave", "draws"],
-            VariantKind::Chess960 => &["start", "draws"],
-        }
+    pub fn keys(variant: VariantKind) -> Vec<&'static str> {
+        VariantOptions::schema(variant)
+            .iter()
+            .map(|spec| spec.key)
+            .collect()
     }
 
     /// The draw handling chosen (sliding: always automatic).

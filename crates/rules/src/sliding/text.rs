@@ -4,8 +4,8 @@
 use super::tile::Tile;
 use super::SlidingPosition;
 use crate::bitboard::Bitboard;
-use crate::chess::{self, CastlingMode, ChessPosition, PawnRanks, PositionError, Setup};
-use crate::position::{read_move_counter, MAX_MOVE_COUNTER};
+use crate::chess::{self, CastlingMode, ChessPosition, FenError, PawnRanks, PositionError, Setup};
+use crate::position::MAX_MOVE_COUNTER;
 use crate::types::{Color, Piece, Role, Square};
 use std::fmt;
 
@@ -111,27 +111,6 @@ fn read_gap(gap: Bitboard) -> Result<Tile, SlidingTextError> {
     }
 }
 
-fn read_castling(field: &str) -> Result<Vec<char>, SlidingTextError> {
-    if field == "-" {
-        return Ok(Vec::new());
-    }
-    let mut rights = Vec::new();
-    for c in field.chars() {
-        if !"KQkq".contains(c) || rights.contains(&c) {
-            return Err(SlidingTextError::Castling { text: field.into() });
-        }
-        rights.push(c);
-    }
-    Ok(rights)
-}
-
-fn read_counter(field: &'static str, text: &str) -> Result<u32, SlidingTextError> {
-    read_move_counter(text, 0).ok_or_else(|| SlidingTextError::MoveCounter {
-        field,
-        text: text.into(),
-    })
-}
-
 /// Squares named by the seventh field.
 fn read_lost_double_steps(text: &str) -> Result<Vec<Square>, SlidingTextError> {
     if text == "-" {
@@ -147,6 +126,36 @@ fn read_lost_double_steps(text: &str) -> Result<Vec<Square>, SlidingTextError> {
         .collect()
 }
 
+/// The FEN fields after the board (side to move, castling, en passant, counters), read by the
+/// chess codec; its errors become this format's.
+fn read_fields(
+    board: [Option<Piece>; 64],
+    gap: Bitboard,
+    fields: &[&str],
+) -> Result<Setup, SlidingTextError> {
+    chess::text::parse_fields(board, gap, fields, CastlingMode::Standard).map_err(|error| {
+        match error {
+            FenError::Turn { text } => SlidingTextError::SideToMove { text },
+            FenError::Castling { text } => SlidingTextError::Castling { text },
+            FenError::EnPassant { text } => SlidingTextError::EnPassant {
+                text,
+                reason: "not a square name",
+            },
+            FenError::Halfmoves { text } => SlidingTextError::MoveCounter {
+                field: "half-move clock",
+                text,
+            },
+            FenError::Fullmoves { text } => SlidingTextError::MoveCounter {
+                field: "full-move number",
+                text,
+            },
+            other => SlidingTextError::Board {
+                reason: other.to_string(),
+            },
+        }
+    })
+}
+
 pub(super) fn read_position(text: &str) -> Result<SlidingPosition, SlidingTextError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 6 && fields.len() != 7 {
@@ -156,16 +165,7 @@ pub(super) fn read_position(text: &str) -> Result<SlidingPosition, SlidingTextEr
     }
     let (board, gap_squares) = read_board(fields[0])?;
     let gap = read_gap(gap_squares)?;
-    let turn = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => {
-            return Err(SlidingTextError::SideToMove { text: other.into() });
-        }
-    };
-    let rights = read_castling(fields[2])?;
-    let halfmoves = read_counter("half-move clock", fields[4])?;
-    let fullmoves = read_counter("full-move number", fields[5])?;
+    let mut setup = read_fields(board, gap.squares(), &fields[1..6])?;
     let lost_double = match fields.get(6) {
         Some(field) => read_lost_double_steps(field)?,
         None => Vec::new(),
@@ -188,30 +188,6 @@ pub(super) fn read_position(text: &str) -> Result<SlidingPosition, SlidingTextEr
         }
     }
 
-    let mut castling_rooks = Bitboard::EMPTY;
-    for right in rights {
-        let (color, rook_file) = match right {
-            'K' => (Color::White, 7),
-            'Q' => (Color::White, 0),
-            'k' => (Color::Black, 7),
-            _ => (Color::Black, 0),
-        };
-        let back_rank = if color == Color::White { 0 } else { 7 };
-        let king_square = Square::from_coords(4, back_rank);
-        let rook_square = Square::from_coords(rook_file, back_rank);
-        if board[king_square.index()] != Some(Piece::new(color, Role::King))
-            || board[rook_square.index()] != Some(Piece::new(color, Role::Rook))
-        {
-            return Err(SlidingTextError::CastlingWithoutPieces { right });
-        }
-        castling_rooks = castling_rooks.with(rook_square);
-    }
-
-    let ep_square = match fields[3] {
-        "-" => None,
-        name => Some(read_en_passant(name, turn, &board, gap_squares)?),
-    };
-
     let mut double_step = Bitboard::EMPTY;
     for (color, rank) in HOME_RANKS {
         for file in 0..8 {
@@ -227,17 +203,9 @@ pub(super) fn read_position(text: &str) -> Result<SlidingPosition, SlidingTextEr
         }
         double_step = double_step.without(sq);
     }
+    setup.double_step = double_step;
 
-    let setup = Setup {
-        board,
-        turn,
-        castling_rooks,
-        ep_square,
-        halfmoves,
-        fullmoves,
-        blocked: gap.squares(),
-        double_step,
-    };
+    let ep_text = fields[3];
     let chess = ChessPosition::from_setup_with(
         &setup,
         CastlingMode::Standard,
@@ -245,42 +213,26 @@ pub(super) fn read_position(text: &str) -> Result<SlidingPosition, SlidingTextEr
     )
     .map_err(|error| match error {
         PositionError::OppositeCheck => SlidingTextError::SideNotToMoveInCheck,
+        PositionError::BadCastlingRight(rook) => SlidingTextError::CastlingWithoutPieces {
+            right: castling_letter(rook),
+        },
+        PositionError::BadEnPassant(_) => SlidingTextError::EnPassant {
+            text: ep_text.into(),
+            reason: "not the square a pawn of the side not to move has just passed",
+        },
         other => SlidingTextError::Rejected(other),
     })?;
     Ok(SlidingPosition::from_parts(chess, gap))
 }
 
-/// An en-passant square must be the square a pawn of the side not to move has just passed on
-/// a double step: it and the square behind it empty, the pawn beyond it.
-fn read_en_passant(
-    name: &str,
-    turn: Color,
-    board: &[Option<Piece>; 64],
-    gap: Bitboard,
-) -> Result<Square, SlidingTextError> {
-    let error = |reason| SlidingTextError::EnPassant {
-        text: name.into(),
-        reason,
-    };
-    let sq = Square::parse(name).ok_or_else(|| error("not a square name"))?;
-    let mover = turn.other();
-    if sq.relative_rank(mover) != 2 {
-        return Err(error("not on the rank a double step passes"));
+/// The castling letter (`K`, `Q`, `k`, `q`) of a right held by the rook on `rook`.
+fn castling_letter(rook: Square) -> char {
+    let letter = if rook.file() >= 4 { 'k' } else { 'q' };
+    if rook.rank() == 0 {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
     }
-    let forward = mover.forward();
-    let origin = sq.offset(0, -forward);
-    let pawn_square = sq.offset(0, forward);
-    let (Some(origin), Some(pawn_square)) = (origin, pawn_square) else {
-        return Err(error("not on the rank a double step passes"));
-    };
-    let free = |s: Square| board[s.index()].is_none() && !gap.contains(s);
-    if !free(sq) || !free(origin) {
-        return Err(error("the passed squares are not empty"));
-    }
-    if board[pawn_square.index()] != Some(Piece::new(mover, Role::Pawn)) {
-        return Err(error("no pawn that has just double-stepped"));
-    }
-    Ok(sq)
 }
 
 /// The chess FEN of the position (gap squares as `x`), then the seventh field: the home-rank

@@ -2,8 +2,6 @@
 //! app from starting with a message naming it, instead of failing later on first use.
 
 use super::dom::by_id;
-use rules::options::VariantOptions;
-use rules::VariantKind;
 use wasm_bindgen::JsValue;
 use web_sys::{
     HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
@@ -21,9 +19,6 @@ pub struct Elements {
     pub start_notice: HtmlElement,
     pub start_rules: HtmlButtonElement,
     pub start_game: HtmlButtonElement,
-    /// Each option row's select by option key (`opt-size` → `size`).
-    pub option_selects: Vec<(&'static str, HtmlSelectElement)>,
-    pub size_select: HtmlSelectElement,
     pub opponent: HtmlSelectElement,
     pub level_row: HtmlElement,
     pub level: HtmlSelectElement,
@@ -79,14 +74,6 @@ pub struct Elements {
 
 impl Elements {
     pub fn find() -> Result<Elements, JsValue> {
-        let mut option_selects: Vec<(&'static str, HtmlSelectElement)> = Vec::new();
-        for variant in VariantKind::ALL {
-            for &key in VariantOptions::keys(variant) {
-                if !option_selects.iter().any(|(k, _)| *k == key) {
-                    option_selects.push((key, by_id(&format!("opt-{key}"))?));
-                }
-            }
-        }
         Ok(Elements {
             loading: by_id("loading")?,
             start: by_id("start")?,
@@ -98,8 +85,6 @@ impl Elements {
             start_notice: by_id("start-notice")?,
             start_rules: by_id("start-rules")?,
             start_game: by_id("start-game")?,
-            size_select: by_id("opt-size")?,
-            option_selects,
             opponent: by_id("opponent")?,
             level_row: by_id("level-row")?,
             level: by_id("level")?,

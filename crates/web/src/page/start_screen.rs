@@ -1,23 +1,71 @@
-//! The start screen: the option rows of the chosen game, the rules dialog, and reading the
-//! form into a game (`start_form::StartChoices`).
+//! The start screen: the option rows of every game (built from `start_form::option_rows`,
+//! the rules' option schema) with those of the chosen game shown, the rules dialog, and
+//! reading the form into a game (`start_form::StartChoices`).
 
 use super::dom::{by_id, create, listen, query_all};
 use super::elements::Elements;
 use super::{dispatch, Redraw};
-use crate::start_form::StartChoices;
+use crate::start_form::{option_rows, OptionControl, OptionRow, StartChoices};
+use rules::VariantKind;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+/// Adds the option rows to the form's options fieldset.
+fn build_option_rows() {
+    let Ok(fieldset) = by_id::<HtmlElement>("options") else {
+        return;
+    };
+    for row in option_rows() {
+        fieldset.append_child(&option_row(&row)).ok();
+    }
+}
+
+fn option_row(row: &OptionRow) -> HtmlElement {
+    let div = create("div", "opt");
+    let variants: Vec<&str> = row.variants.iter().map(|v| v.name()).collect();
+    div.set_attribute("data-variants", &variants.join(" ")).ok();
+    let label = create("label", "");
+    label.set_attribute("for", &row.id).ok();
+    label.set_text_content(Some(&row.label));
+    let control = match &row.control {
+        OptionControl::Select { choices, selected } => {
+            let select = create("select", "");
+            for (value, text) in choices {
+                let option = create("option", "");
+                option.set_attribute("value", value).ok();
+                option.set_text_content(Some(text));
+                if value == selected {
+                    option.set_attribute("selected", "").ok();
+                }
+                select.append_child(&option).ok();
+            }
+            select
+        }
+        OptionControl::Number { min, max, word } => {
+            let input = create("input", "");
+            for (name, value) in [
+                ("type", "number"),
+                ("min", &min.to_string()),
+                ("max", &max.to_string()),
+                ("step", "1"),
+                ("placeholder", word),
+            ] {
+                input.set_attribute(name, value).ok();
+            }
+            input
+        }
+    };
+    control.set_id(&row.id);
+    let help = create("small", "");
+    help.set_text_content(Some(&row.help));
+    for child in [&label, &control, &help] {
+        div.append_child(child).ok();
+    }
+    div
+}
 
 pub fn wire(el: &Elements) {
-    for n in 10..=26 {
-        let option = create("option", "");
-        option.set_text_content(Some(&format!("{n}×{n}")));
-        option.set_attribute("value", &n.to_string()).ok();
-        if n == 16 {
-            option.set_attribute("selected", "").ok();
-        }
-        el.size_select.append_child(&option).ok();
-    }
+    build_option_rows();
     let sync = |_: web_sys::Event| {
         dispatch(|page| {
             sync_option_rows(&page.el);
@@ -108,19 +156,12 @@ pub fn read_config(el: &Elements) -> Result<crate::state::GameConfig, String> {
 
 fn read_form(el: &Elements) -> StartChoices {
     let variant = checked_variant();
-    let mut options: std::collections::BTreeMap<String, String> = el
-        .option_selects
-        .iter()
-        .map(|(key, select)| (key.to_string(), select.value()))
+    let chosen = VariantKind::from_name(&variant);
+    let options = option_rows()
+        .into_iter()
+        .filter(|row| chosen.is_some_and(|kind| row.variants.contains(&kind)))
+        .filter_map(|row| Some((row.key.to_string(), control_value(&row.id)?)))
         .collect();
-    if variant == "chess960" {
-        // Chess960's `start` (a number, empty for random) has its own field beside
-        // regroupment's `start` select.
-        let number = by_id::<HtmlInputElement>("opt-chess960-start")
-            .map(|input| input.value().trim().to_string())
-            .unwrap_or_default();
-        options.insert("start".to_string(), number);
-    }
     StartChoices {
         variant,
         options,
@@ -130,6 +171,16 @@ fn read_form(el: &Elements) -> StartChoices {
         custom_minutes: el.custom_minutes.value_as_number(),
         custom_increment_s: el.custom_increment.value_as_number(),
     }
+}
+
+/// The value of an option row's select or number field.
+fn control_value(id: &str) -> Option<String> {
+    let element = by_id::<HtmlElement>(id).ok()?;
+    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+        return Some(select.value());
+    }
+    let input = element.dyn_ref::<HtmlInputElement>()?;
+    Some(input.value().trim().to_string())
 }
 
 fn open_rules(el: &Elements, variant: &str) {
