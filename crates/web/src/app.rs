@@ -8,7 +8,7 @@ use crate::input::board::{BoardInput, Intent, Position};
 use crate::input::command::{self, Command};
 use crate::input::keys::{key_command, KeyCommand, KeyPress};
 use crate::seat::{Seat, Seats, Turn};
-use crate::session::Session;
+use crate::session::{Session, TypedMove};
 use crate::state::{GameConfig, PlayerAction};
 use crate::view::panel;
 use crate::worker::{ThinkReply, ThinkRequest};
@@ -485,6 +485,8 @@ impl App {
             return;
         };
         let over = self.game().is_some_and(GameScreen::is_over);
+        // What an earlier line was told is stale now; a refusal of this one says it anew.
+        self.message.clear();
         match command {
             Command::Move(typed) => {
                 let Some(game) = self.game() else { return };
@@ -494,7 +496,14 @@ impl App {
                     self.message = "It is not your turn to move.".into();
                 } else {
                     match game.session.resolve_typed_move(&typed) {
-                        Ok(text) => self.act_here(PlayerAction::Play { text }),
+                        Ok(TypedMove::Play(text)) => self.act_here(PlayerAction::Play { text }),
+                        Ok(TypedMove::NeedsPromotion(from_to)) => {
+                            let Some(game) = self.game_mut() else { return };
+                            let intent = input_event(game, |input, position| {
+                                input.reopen_promotion(position, &from_to)
+                            });
+                            self.on_intent(intent);
+                        }
                         Err(error) => self.message = error,
                     }
                 }
