@@ -7,6 +7,7 @@ use crate::game_screen::GameScreen;
 use crate::input::board::{BoardInput, Intent, Position};
 use crate::input::command::{self, Command};
 use crate::input::keys::{key_command, KeyCommand, KeyPress};
+use crate::opponent;
 use crate::seat::{Seat, Seats, Turn};
 use crate::session::{Session, TypedMove};
 use crate::state::{GameConfig, PlayerAction};
@@ -310,7 +311,12 @@ impl App {
             return;
         }
         let json = game.session.to_json(&game.config);
-        let request = game.opponent.ask(json, level, Seat::think_ms(level), seed);
+        let clock = game.session.clock().map(|clock| {
+            let turn = game.session.turn();
+            (clock.remaining_ms[turn.index()], clock.increment_ms)
+        });
+        let think_ms = opponent::think_time_ms(level, clock);
+        let request = game.opponent.ask(json, level, think_ms, seed);
         self.effects.push(Effect::Think(request));
     }
 
