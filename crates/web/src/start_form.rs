@@ -122,14 +122,19 @@ impl StartChoices {
     }
 }
 
-/// A number as a person writes it (`5`, `0.5`), or `missing` for a blank field.
+/// A number as a person writes it, to a tenth (`5`, `0.5`), or `missing` for a blank field.
+/// Whole-number arithmetic: float formatting would add kilobytes to the page's code.
 fn shown_number(value: f64, missing: &str) -> String {
     if !value.is_finite() {
-        missing.to_string()
-    } else if value.fract() == 0.0 {
-        format!("{value:.0}")
+        return missing.to_string();
+    }
+    let tenths = (value * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+    if tenth == 0 {
+        format!("{sign}{whole}")
     } else {
-        format!("{value}")
+        format!("{sign}{whole}.{tenth}")
     }
 }
 

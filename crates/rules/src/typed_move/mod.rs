@@ -15,7 +15,6 @@ pub use refusal::Refusal;
 
 use crate::any::{AnyGame, RegroupmentGame, VariantGame};
 use crate::game::Game;
-use crate::game::GameError;
 use crate::regroupment::SetupError;
 use crate::types::Role;
 use crate::view::ViewPosition;
@@ -92,6 +91,15 @@ struct Named {
 }
 
 impl Named {
+    fn new(text: String, display: String) -> Named {
+        Named {
+            squares: reading::move_text_squares(&text),
+            san: reading::read_san(&normal_form(&display), reading::PieceCase::AsWritten),
+            text,
+            display,
+        }
+    }
+
     /// The move's from-square in the coordinates of its readable notation, when the two
     /// names use the same squares (relative chess may name the target differently).
     fn san_from(&self) -> Option<Xy> {
@@ -165,48 +173,60 @@ fn matches(reading: &Reading, named: &Named) -> Option<bool> {
     }
 }
 
-/// Reads typed input against the legal moves of a game being played.
+/// Reads typed input against the legal moves of a game being played. Only the names of the
+/// moves and the board are gathered here, in the variant's typed code; the reading itself is
+/// shared by every variant (one copy in the page's code, not three).
 fn read_move<P: ViewPosition + refusal::RefusalHints>(
     game: &Game<P>,
     typed: &str,
+) -> Result<TypedMove, TypedMoveError> {
+    let position = game.position();
+    let named: Vec<Named> = game
+        .legal_moves()
+        .iter()
+        .map(|&mv| Named::new(position.move_text(mv), position.display_move(mv)))
+        .collect();
+    let board_view = P::board_view(game, game.ply_count(), None);
+    let board = Board::new(&board_view, position.turn(), position.is_check());
+    let by_move_text = |text: &str| {
+        position
+            .parse_move_text(text)
+            .map(|mv| position.move_text(mv))
+    };
+    let over = game.result().is_some();
+    decide(typed, over, &named, &board, position, &by_move_text)
+}
+
+/// The move text that the rules' own move-text reader makes of some text.
+type MoveTextReader<'a> = dyn Fn(&str) -> Result<String, crate::MoveTextError> + 'a;
+
+fn decide(
+    typed: &str,
+    over: bool,
+    named: &[Named],
+    board: &Board,
+    hints: &dyn refusal::RefusalHints,
+    by_move_text: &MoveTextReader,
 ) -> Result<TypedMove, TypedMoveError> {
     let illegal = |reason| TypedMoveError::Illegal {
         typed: typed.to_string(),
         reason,
     };
-    if game.result().is_some() {
+    if over {
         return Err(illegal(Refusal::GameOver));
     }
-    let position = game.position();
-    let named: Vec<Named> = game
-        .legal_moves()
-        .iter()
-        .map(|&mv| {
-            let text = position.move_text(mv);
-            let display = position.display_move(mv);
-            Named {
-                squares: reading::move_text_squares(&text),
-                san: reading::read_san(&normal_form(&display), reading::PieceCase::AsWritten),
-                text,
-                display,
-            }
-        })
-        .collect();
-    let board_view = P::board_view(game, game.ply_count(), None);
-    let board = Board::new(&board_view, position.turn(), position.is_check());
-
     // The rules' own move-text reader first (it knows forms like the king taking its rook).
     let mut move_text_illegal = false;
     for candidate in [typed.to_string(), reading::joined_squares(typed)] {
-        match position.parse_move_text(&candidate) {
-            Ok(mv) => return Ok(TypedMove::Play(position.move_text(mv))),
+        match by_move_text(&candidate) {
+            Ok(text) => return Ok(TypedMove::Play(text)),
             Err(crate::MoveTextError::Illegal { .. }) => move_text_illegal = true,
             Err(crate::MoveTextError::Unreadable { .. }) => {}
         }
     }
 
     let typed_normal = normal_form(typed);
-    let tiers = reading::tiers(typed, &board);
+    let tiers = reading::tiers(typed, board);
     let exact = |ignore_case: bool| -> Vec<(&Named, bool)> {
         named
             .iter()
@@ -246,7 +266,7 @@ fn read_move<P: ViewPosition + refusal::RefusalHints>(
         [] => {
             let first = tiers.iter().flatten().next();
             match first {
-                Some(reading) => Err(illegal(board.refusal(position, reading))),
+                Some(reading) => Err(illegal(board.refusal(hints, reading))),
                 None if move_text_illegal => Err(illegal(Refusal::NoSuchMove)),
                 None => Err(TypedMoveError::Unreadable {
                     typed: typed.to_string(),
@@ -294,23 +314,29 @@ fn read_setup_step(game: &RegroupmentGame, typed: &str) -> Result<TypedMove, Typ
     {
         return Ok(TypedMove::Play(step));
     }
-    let mut trial = game.clone();
     let mut canonical = compact.clone();
     if let Some(first) = canonical.get(..1).map(str::to_ascii_uppercase) {
         canonical.replace_range(..1, &first);
     }
-    match trial.play_step(&canonical) {
-        Ok(info) => Ok(TypedMove::Play(info.text)),
-        Err(GameError::Setup(SetupError::Unreadable(_))) => Err(TypedMoveError::Unreadable {
+    // Only the setup phase is tried, not the whole game record.
+    let Some(mut trial) = game.phase.clone() else {
+        return Err(TypedMoveError::Illegal {
             typed: typed.to_string(),
-        }),
-        Err(GameError::Setup(SetupError::Illegal { reason, .. })) => Err(TypedMoveError::Illegal {
-            typed: typed.to_string(),
-            reason: Refusal::Setup(reason),
-        }),
-        Err(error) => Err(TypedMoveError::Illegal {
-            typed: typed.to_string(),
-            reason: Refusal::Setup(error.to_string()),
-        }),
-    }
+            reason: Refusal::NoSuchMove,
+        });
+    };
+    let reason = match trial.apply_text(&canonical) {
+        Ok(step) => return Ok(TypedMove::Play(step.to_string())),
+        Err(SetupError::Unreadable(_)) => {
+            return Err(TypedMoveError::Unreadable {
+                typed: typed.to_string(),
+            })
+        }
+        Err(SetupError::Illegal { reason, .. }) => reason,
+        Err(error) => error.to_string(),
+    };
+    Err(TypedMoveError::Illegal {
+        typed: typed.to_string(),
+        reason: Refusal::Setup(reason),
+    })
 }

@@ -13,14 +13,18 @@ pub(crate) type Xy = (u8, u8);
 pub(crate) fn normal_form(text: &str) -> String {
     let mut text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     loop {
-        let before = text.len();
-        text.truncate(text.trim_end_matches(['+', '#', '!', '?']).len());
-        if text.to_ascii_lowercase().ends_with("e.p.") {
-            text.truncate(text.len() - 4);
-        }
-        if text.len() == before {
+        let kept = text.trim_end_matches(['+', '#', '!', '?']).len();
+        let remark =
+            text.len() >= 4 && text.as_bytes()[text.len() - 4..].eq_ignore_ascii_case(b"e.p.");
+        let kept = if remark {
+            kept.min(text.len() - 4)
+        } else {
+            kept
+        };
+        if kept == text.len() {
             return text;
         }
+        text.truncate(kept);
     }
 }
 
@@ -120,83 +124,76 @@ pub(crate) fn tiers(typed: &str, board: &Board) -> Vec<Vec<Reading>> {
 
 /// `O-O`, `0-0`, `o-o` (with or without dashes) and the long forms.
 fn read_castle(text: &str) -> Option<bool> {
-    let letters: String = text
-        .chars()
-        .filter(|&c| c != '-')
-        .map(|c| {
-            if c == '0' {
-                'o'
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
-        .collect();
-    match letters.as_str() {
-        "oo" => Some(false),
-        "ooo" => Some(true),
+    let mut letters = 0;
+    for c in text.bytes() {
+        match c {
+            b'O' | b'o' | b'0' => letters += 1,
+            b'-' => {}
+            _ => return None,
+        }
+    }
+    match letters {
+        2 => Some(false),
+        3 => Some(true),
         _ => None,
     }
 }
 
-/// A square at the start of `chars` (`e4`, `k12`), in either case; with how many characters
-/// it took.
-fn read_square(chars: &[char]) -> Option<(Xy, usize)> {
-    let file = chars.first()?.to_ascii_lowercase();
+/// A square at the start of `text` (`e4`, `k12`), in either case; with how many bytes it took.
+fn read_square(text: &[u8]) -> Option<(Xy, usize)> {
+    let file = text.first()?.to_ascii_lowercase();
     if !file.is_ascii_lowercase() {
         return None;
     }
-    let digits = chars[1..]
+    let digits = text[1..]
         .iter()
         .take(2)
         .take_while(|c| c.is_ascii_digit())
         .count();
-    let rank: u32 = chars[1..1 + digits]
-        .iter()
-        .collect::<String>()
-        .parse()
-        .ok()?;
-    if rank == 0 || rank > 26 {
+    let rank = read_rank(&text[1..1 + digits])?;
+    Some(((file - b'a', rank), 1 + digits))
+}
+
+/// A rank number 1–26 as 0-based.
+fn read_rank(digits: &[u8]) -> Option<u8> {
+    if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    Some(((file as u8 - b'a', (rank - 1) as u8), 1 + digits))
+    let rank = digits.iter().fold(0u8, |rank, d| rank * 10 + (d - b'0'));
+    (1..=26).contains(&rank).then(|| rank - 1)
 }
 
 /// A promotion piece letter, in either case.
-fn promotion_role(c: char) -> Option<Role> {
-    Role::from_char(c)
-        .filter(|role| matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight))
+fn promotion_role(c: u8) -> Option<Role> {
+    Role::from_char(c as char).filter(|role| !matches!(role, Role::Pawn | Role::King))
 }
 
-/// Two squares, optionally led by a piece letter and split by a space, `-`, `x` or `:`, and
-/// followed by a promotion piece (`=Q`, `q`).
+/// Two squares, optionally led by a piece letter and split by a `-`, `x` or `:` (white space
+/// is already gone), and followed by a promotion piece (`=Q`, `q`).
 fn read_squares(text: &str) -> Option<SquaresReading> {
-    let chars: Vec<char> = text.chars().collect();
-    let with_piece = chars
+    let bytes = text.as_bytes();
+    let with_piece = bytes
         .first()
-        .and_then(|&c| Role::from_char(c))
+        .and_then(|&c| Role::from_char(c as char))
         .and_then(|role| {
-            squares_after(&chars[1..]).map(|reading| SquaresReading {
+            squares_after(&bytes[1..]).map(|reading| SquaresReading {
                 piece: Some(role),
                 ..reading
             })
         });
-    with_piece.or_else(|| squares_after(&chars))
+    with_piece.or_else(|| squares_after(bytes))
 }
 
-fn squares_after(chars: &[char]) -> Option<SquaresReading> {
-    let (from, used) = read_square(chars)?;
-    let mut rest = &chars[used..];
-    if let Some((first, tail)) = rest.split_first() {
-        if matches!(first, '-' | 'x' | 'X' | ':') {
-            rest = tail;
-        }
+fn squares_after(text: &[u8]) -> Option<SquaresReading> {
+    let (from, used) = read_square(text)?;
+    let mut rest = &text[used..];
+    if let [b'-' | b'x' | b'X' | b':', tail @ ..] = rest {
+        rest = tail;
     }
     let (to, used) = read_square(rest)?;
-    let rest = &rest[used..];
-    let rest = rest.strip_prefix(&['=']).unwrap_or(rest);
-    let promotion = match rest {
+    let promotion = match &rest[used..] {
         [] => None,
-        [letter] => Some(promotion_role(*letter)?),
+        [letter] | [b'=', letter] => Some(promotion_role(*letter)?),
         _ => return None,
     };
     Some(SquaresReading {
@@ -210,97 +207,69 @@ fn squares_after(chars: &[char]) -> Option<SquaresReading> {
 /// SAN-like text (`Nf3`, `Ngf3`, `N1f3`, `exd5`, `a8=Q`, `a8q`, `O-O`), already in its normal
 /// form.
 pub(crate) fn read_san(text: &str, case: PieceCase) -> Option<SanName> {
-    if let Some(long) = read_castle(text) {
-        return Some(SanName {
-            castle: Some(long),
-            piece: Role::King,
-            file: None,
-            rank: None,
-            to: (0, 0),
-            promotion: None,
-        });
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    let first = *chars.first()?;
-    let piece = match case {
-        PieceCase::AsWritten if matches!(first, 'N' | 'B' | 'R' | 'Q' | 'K' | 'P') => {
-            chars.remove(0);
-            Role::from_char(first)?
-        }
-        PieceCase::AsWritten => Role::Pawn,
-        PieceCase::LowerCasePiece if matches!(first, 'n' | 'b' | 'r' | 'q' | 'k') => {
-            chars.remove(0);
-            Role::from_char(first)?
-        }
-        PieceCase::LowerCasePiece => return None,
-    };
-    // A promotion letter follows the target's rank, with or without `=`.
-    let mut promotion = None;
-    if let Some(&last) = chars.last() {
-        if !last.is_ascii_digit() {
-            promotion = Some(promotion_role(last)?);
-            chars.pop();
-            if chars.last() == Some(&'=') {
-                chars.pop();
-            }
-            if piece != Role::Pawn {
-                return None;
-            }
-        }
-    }
-    let digits = chars
-        .iter()
-        .rev()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    if digits == 0 || chars.len() < digits + 1 {
-        return None;
-    }
-    let target_start = chars.len() - digits - 1;
-    let (to, used) = read_square(&chars[target_start..])?;
-    if target_start + used != chars.len() {
-        return None;
-    }
-    let mut hint = &chars[..target_start];
-    if let Some((last, rest)) = hint.split_last() {
-        if matches!(last, 'x' | 'X' | ':' | '-') {
-            hint = rest;
-        }
-    }
-    let (file, rank) = match hint {
-        [] => (None, None),
-        [c] if c.is_ascii_alphabetic() => (Some(c.to_ascii_lowercase() as u8 - b'a'), None),
-        [c, ..] if c.is_ascii_alphabetic() => {
-            let (square, used) = read_square(hint)?;
-            if used != hint.len() {
-                return None;
-            }
-            (Some(square.0), Some(square.1))
-        }
-        digits => {
-            let rank: u32 = digits.iter().collect::<String>().parse().ok()?;
-            if rank == 0 || rank > 26 {
-                return None;
-            }
-            (None, Some((rank - 1) as u8))
-        }
-    };
-    Some(SanName {
+    let mut name = SanName {
         castle: None,
-        piece,
-        file,
-        rank,
-        to,
-        promotion,
-    })
+        piece: Role::Pawn,
+        file: None,
+        rank: None,
+        to: (0, 0),
+        promotion: None,
+    };
+    if let Some(long) = read_castle(text) {
+        name.castle = Some(long);
+        return Some(name);
+    }
+    let mut rest = text.as_bytes();
+    let first = *rest.first()?;
+    let piece_letters: &[u8] = match case {
+        PieceCase::AsWritten => b"NBRQKP",
+        PieceCase::LowerCasePiece => b"nbrqk",
+    };
+    if piece_letters.contains(&first) {
+        name.piece = Role::from_char(first as char)?;
+        rest = &rest[1..];
+    } else if case == PieceCase::LowerCasePiece {
+        return None;
+    }
+    // A promotion letter follows the target's rank, with or without `=`.
+    if let [body @ .., last] = rest {
+        if !last.is_ascii_digit() {
+            name.promotion = Some(promotion_role(*last)?);
+            rest = body.strip_suffix(b"=").unwrap_or(body);
+            if name.piece != Role::Pawn {
+                return None;
+            }
+        }
+    }
+    let digits = rest.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let target_start = rest.len().checked_sub(digits + 1)?;
+    let (to, used) = read_square(&rest[target_start..])?;
+    if target_start + used != rest.len() {
+        return None;
+    }
+    name.to = to;
+    let mut hint = &rest[..target_start];
+    if let [body @ .., b'x' | b'X' | b':' | b'-'] = hint {
+        hint = body;
+    }
+    match hint {
+        [] => {}
+        [file, ..] if file.is_ascii_alphabetic() => {
+            name.file = Some(file.to_ascii_lowercase() - b'a');
+            if hint.len() > 1 {
+                name.rank = Some(read_rank(&hint[1..])?);
+            }
+        }
+        digits => name.rank = Some(read_rank(digits)?),
+    }
+    Some(name)
 }
 
 /// The from, to and promotion of move text written as two squares (`e7e8q`, `k5j7`).
 pub(crate) fn move_text_squares(text: &str) -> Option<(Xy, Xy, Option<Role>)> {
-    let chars: Vec<char> = text.chars().collect();
-    if !chars.first()?.is_ascii_lowercase() {
+    if !text.as_bytes().first()?.is_ascii_lowercase() {
         return None;
     }
-    let reading = squares_after(&chars)?;
+    let reading = squares_after(text.as_bytes())?;
     Some((reading.from, reading.to, reading.promotion))
 }

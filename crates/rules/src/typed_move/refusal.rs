@@ -5,7 +5,6 @@
 use super::reading::{name, Reading, SanName, SquaresReading, Xy};
 use crate::attacks;
 use crate::chess::ChessPosition;
-use crate::position::GamePosition;
 use crate::relative::RelativePosition;
 use crate::sliding::SlidingPosition;
 use crate::types::{Color, Piece, Role, Square};
@@ -141,10 +140,12 @@ impl fmt::Display for Refusal {
 }
 
 /// What a variant can tell about a move its pieces' movement allows but the rules refuse.
-pub(crate) trait RefusalHints: GamePosition {
+pub(crate) trait RefusalHints {
     /// Whether readable notation names the squares of the board (relative chess may name them
     /// from the inner board instead).
-    const NOTATION_NAMES_BOARD_SQUARES: bool = true;
+    fn notation_names_board_squares(&self) -> bool {
+        true
+    }
 
     /// Whether the piece on `from` moves so as to reach `to` (check and castling aside);
     /// `false` when the variant cannot tell.
@@ -233,7 +234,9 @@ impl RefusalHints for SlidingPosition {
 }
 
 impl RefusalHints for RelativePosition {
-    const NOTATION_NAMES_BOARD_SQUARES: bool = false;
+    fn notation_names_board_squares(&self) -> bool {
+        false
+    }
 }
 
 /// The pieces of the live board, for the reasons.
@@ -272,18 +275,18 @@ impl Board {
     }
 
     /// Why the move `reading` names is not legal (it matched no legal move).
-    pub fn refusal<P: RefusalHints>(&self, position: &P, reading: &Reading) -> Refusal {
+    pub fn refusal(&self, position: &dyn RefusalHints, reading: &Reading) -> Refusal {
         match reading {
             Reading::Castle { .. } => Refusal::Castling {
                 in_check: self.in_check,
             },
             Reading::Squares(squares) => self.squares_refusal(position, squares),
-            Reading::San(_) if !P::NOTATION_NAMES_BOARD_SQUARES => Refusal::NoSuchMove,
+            Reading::San(_) if !position.notation_names_board_squares() => Refusal::NoSuchMove,
             Reading::San(san) => self.san_refusal(position, san),
         }
     }
 
-    fn squares_refusal<P: RefusalHints>(&self, position: &P, squares: &SquaresReading) -> Refusal {
+    fn squares_refusal(&self, position: &dyn RefusalHints, squares: &SquaresReading) -> Refusal {
         let (from, to) = (squares.from, squares.to);
         let Some(piece) = self.piece_at(from) else {
             return Refusal::NoPiece { square: name(from) };
@@ -321,7 +324,7 @@ impl Board {
         }
     }
 
-    fn san_refusal<P: RefusalHints>(&self, position: &P, san: &SanName) -> Refusal {
+    fn san_refusal(&self, position: &dyn RefusalHints, san: &SanName) -> Refusal {
         let of_kind = |color: Color| -> Vec<Xy> {
             self.pieces
                 .iter()
