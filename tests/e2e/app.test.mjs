@@ -1242,6 +1242,115 @@ test('relative: on a phone the zoomed board follows the inner board in squares b
   await page.context().close();
 });
 
+async function typeLine(page, line) {
+  await page.focus('#command');
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}
+
+async function messageText(page) {
+  return (await page.textContent('#message')).trim();
+}
+
+test('feel: typed moves in every common form; readable refusals say why; a stale message is cleared', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  for (const move of ['e2 e4', '/move e7 e5', 'Ng1f3', 'nc6', 'f1-c4', 'g8f6', 'o-o']) await typeLine(page, move);
+  let s = await waitFor(page, (x) => x.moves.length === 7 && settled(x), 'seven typed moves');
+  assert(s.moves.join(' ') === 'e4 e5 Nf3 Nc6 Bc4 Nf6 O-O', `moves: ${s.moves.join(' ')}`);
+  // A readable move that is not legal is called illegal, with the reason.
+  await typeLine(page, 'Qe2');
+  let message = await messageText(page);
+  assert(/illegal/i.test(message) && /Black's move/.test(message), `the wrong side's move: "${message}"`);
+  await typeLine(page, 'O-O-O');
+  message = await messageText(page);
+  assert(/illegal/i.test(message) && /castling/i.test(message), `castling not allowed: "${message}"`);
+  await typeLine(page, 'hello');
+  message = await messageText(page);
+  assert(/unreadable/i.test(message), `unreadable text: "${message}"`);
+  // The next command that succeeds clears the message.
+  await typeLine(page, '/flip');
+  assert((await messageText(page)) === '', `the stale message stayed: "${await messageText(page)}"`);
+  await typeLine(page, 'E2E4');
+  assert(/illegal/i.test(await messageText(page)), 'no refusal for E2E4 on Black\'s move');
+  await typeLine(page, 'Bc5');
+  s = await waitFor(page, plies(8), 'the typed Bc5');
+  assert((await messageText(page)) === '', `the stale message stayed after a move: "${await messageText(page)}"`);
+  await page.context().close();
+});
+
+test('feel: a bare a8 opens the promotion chooser; a8=q and a8N promote at once', async (browser) => {
+  const page = await newPage(browser);
+  const start = '7k/P7/8/8/8/8/8/K7 w - - 0 1';
+  await loadGame(page, { variant: 'standard', start });
+  await typeLine(page, 'a8');
+  await page.waitForSelector('#promo:not([hidden])', { timeout: 3000 });
+  await page.click('#promo button[data-role=R]');
+  let s = await waitFor(page, plies(1), 'the chosen promotion');
+  assert(s.moves[0].startsWith('a8=R'), `promotion recorded as ${s.moves[0]}`);
+  for (const [typed, shown] of [['a8=q', 'a8=Q'], ['a7a8N', 'a8=N']]) {
+    await loadGame(page, { variant: 'standard', start });
+    await typeLine(page, typed);
+    s = await waitFor(page, plies(1), `the typed ${typed}`);
+    assert(s.moves[0].startsWith(shown), `${typed} recorded as ${s.moves[0]}`);
+  }
+  await page.context().close();
+});
+
+test('feel: a hot-seat draw offer is shown; a refused regroupment swap says why, the setup instruction once', async (browser) => {
+  const page = await newPage(browser);
+  await page.goto(`${base}#play=standard`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the board');
+  await page.click('#btn-draw');
+  assert(/draw offered/i.test(await page.textContent('#status')), `no "draw offered": ${await page.textContent('#status')}`);
+  await typeLine(page, 'e4');
+  await waitFor(page, plies(1), 'the move');
+  assert(/draw offered/i.test(await page.textContent('#status')), `the offer is not shown to Black: ${await page.textContent('#status')}`);
+
+  await page.goto('about:blank');
+  await page.goto(`${base}#play=regroupment`);
+  await waitFor(page, (s) => s.painted_at !== null, 'the setup');
+  const text = (await page.textContent('#game')).replace(/\s+/g, ' ');
+  const said = text.split('then the piece to swap').length - 1;
+  assert(said === 1, `the setup instruction is said ${said} times`);
+  // Black's king picked, then its own rook: refused, and the message says why.
+  await click(page, 'e8');
+  await click(page, 'h8');
+  const message = await messageText(page);
+  assert(/may not swap/.test(message), `a refused swap says nothing useful: "${message}"`);
+  assert((await state(page)).moves.length === 0, 'the refused swap was played');
+  await page.context().close();
+});
+
+test('feel: a corrected custom clock is told; at 1280×800 the start form fits', async (browser) => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(base);
+  await page.waitForSelector('#start:not([hidden])');
+  const label = await page.$('input[name=variant][value=regroupment]');
+  const lines = await page.evaluate(() => {
+    const b = document.querySelector('input[name=variant][value=regroupment]').parentElement.querySelector('b');
+    const radio = document.querySelector('input[name=variant][value=regroupment]').getBoundingClientRect();
+    const name = b.getBoundingClientRect();
+    return { radioTop: radio.top, radioBottom: radio.bottom, nameTop: name.top, rects: b.getClientRects().length };
+  });
+  assert(label && lines.rects === 1 && lines.nameTop < lines.radioBottom,
+    `"Regroupment" wraps under its radio button: ${JSON.stringify(lines)}`);
+  for (const variant of ['relative', 'regroupment', 'standard']) {
+    await page.check(`input[name=variant][value=${variant}]`);
+    const start = await page.evaluate(() => document.getElementById('start-game').getBoundingClientRect().bottom);
+    assert(start <= 800, `${variant}'s options push Start below the fold (its bottom at ${start} px)`);
+  }
+  await page.selectOption('#time', 'custom');
+  await page.fill('#custom-minutes', '500');
+  await page.fill('#custom-increment', '2');
+  await page.click('#start-game');
+  await page.waitForSelector('#game:not([hidden])');
+  const message = await messageText(page);
+  assert(/corrected/.test(message) && /180 min \+ 2 s/.test(message), `the corrected clock is not told: "${message}"`);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- runner
 
 const browser = await chromium.launch({

@@ -21,6 +21,7 @@ pub mod relative;
 pub mod rng;
 pub mod save;
 pub mod sliding;
+pub mod typed_move;
 pub mod types;
 pub mod variant;
 pub mod view;

@@ -7,8 +7,9 @@ use crate::game_screen::GameScreen;
 use crate::input::board::{BoardInput, Intent, Position};
 use crate::input::command::{self, Command};
 use crate::input::keys::{key_command, KeyCommand, KeyPress};
+use crate::opponent;
 use crate::seat::{Seat, Seats, Turn};
-use crate::session::Session;
+use crate::session::{Session, TypedMove};
 use crate::state::{GameConfig, PlayerAction};
 use crate::view::panel;
 use crate::worker::{ThinkReply, ThinkRequest};
@@ -312,7 +313,12 @@ impl App {
             return;
         }
         let json = game.session.to_json(&game.config);
-        let request = game.opponent.ask(json, level, Seat::think_ms(level), seed);
+        let clock = game.session.clock().map(|clock| {
+            let turn = game.session.turn();
+            (clock.remaining_ms[turn.index()], clock.increment_ms)
+        });
+        let think_ms = opponent::think_time_ms(level, clock);
+        let request = game.opponent.ask(json, level, think_ms, seed);
         self.effects.push(Effect::Think(request));
     }
 
@@ -492,6 +498,8 @@ impl App {
             return;
         };
         let over = self.game().is_some_and(GameScreen::is_over);
+        // What an earlier line was told is stale now; a refusal of this one says it anew.
+        self.message.clear();
         match command {
             Command::Move(typed) => {
                 let Some(game) = self.game() else { return };
@@ -501,7 +509,14 @@ impl App {
                     self.message = "It is not your turn to move.".into();
                 } else {
                     match game.session.resolve_typed_move(&typed) {
-                        Ok(text) => self.act_here(PlayerAction::Play { text }),
+                        Ok(TypedMove::Play(text)) => self.act_here(PlayerAction::Play { text }),
+                        Ok(TypedMove::NeedsPromotion(from_to)) => {
+                            let Some(game) = self.game_mut() else { return };
+                            let intent = input_event(game, |input, position| {
+                                input.reopen_promotion(position, &from_to)
+                            });
+                            self.on_intent(intent);
+                        }
                         Err(error) => self.message = error,
                     }
                 }

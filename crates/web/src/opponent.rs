@@ -3,8 +3,23 @@
 //! (undo, new game, resignation) is ignored. The worker itself is `worker.rs`; the page's
 //! transport to it is in `page/`.
 
+use crate::seat::Seat;
 use crate::worker::{ThinkReply, ThinkRequest};
 use engine::Level;
+
+/// How long the computer may think on a move: the level's own time, and under a clock no more
+/// than a sixtieth of what is left plus most of the increment, so that a fast clock makes it
+/// hurry (about 1 s a move at 1+0) long before its flag is in danger.
+pub fn think_time_ms(level: Level, clock: Option<(u64, u64)>) -> u32 {
+    let own = Seat::think_ms(level);
+    match clock {
+        Some((remaining_ms, increment_ms)) => {
+            let share = remaining_ms / 60 + increment_ms * 3 / 4;
+            own.min(u32::try_from(share).unwrap_or(u32::MAX)).max(50)
+        }
+        None => own,
+    }
+}
 
 #[derive(Debug, Default)]
 pub struct Opponent {
@@ -72,6 +87,16 @@ mod tests {
             text: Some(text.to_string()),
             error: None,
         }
+    }
+
+    #[test]
+    fn a_fast_clock_makes_the_computer_hurry() {
+        assert_eq!(think_time_ms(Level::Hard, None), 2_000);
+        assert_eq!(think_time_ms(Level::Hard, Some((60_000, 0))), 1_000);
+        assert_eq!(think_time_ms(Level::Hard, Some((15_000, 0))), 250);
+        assert_eq!(think_time_ms(Level::Hard, Some((300_000, 3_000))), 2_000);
+        assert_eq!(think_time_ms(Level::Easy, Some((60_000, 0))), 300);
+        assert_eq!(think_time_ms(Level::Hard, Some((600, 0))), 50);
     }
 
     #[test]

@@ -11,7 +11,8 @@ use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
 use rules::game::{ClockState, Game, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
-use rules::{Color, GamePosition, Role, VariantKind};
+pub use rules::typed_move::TypedMove;
+use rules::{Color, Role, VariantKind};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -242,7 +243,14 @@ impl Session {
     /// move plays that move.
     pub fn claim_with(&mut self, intended: Option<&str>) -> Result<(), String> {
         let intended = match intended {
-            Some(typed) => Some(self.resolve_typed_move(typed)?),
+            Some(typed) => match self.resolve_typed_move(typed)? {
+                TypedMove::Play(text) => Some(text),
+                TypedMove::NeedsPromotion(from_to) => {
+                    return Err(format!(
+                        "Say which piece the pawn promotes to, e.g. {from_to}q"
+                    ))
+                }
+            },
             None => None,
         };
         match self.game.claim_draw(intended.as_deref()) {
@@ -310,32 +318,12 @@ impl Session {
         self.game.record_elapsed(elapsed_ms).is_some()
     }
 
-    /// Reads typed input as move text, or failing that as the readable notation of a legal
-    /// move (`Nf3`, `O-O`, `S:c1>c3`, with or without `+`/`#`), and returns its move text.
-    pub fn resolve_typed_move(&self, typed: &str) -> Result<String, String> {
-        let typed = typed.trim();
-        if typed.is_empty() {
-            return Err("type a move, e.g. e2e4 or Nf3".to_string());
-        }
-        let legal = self.game.legal_actions();
-        if let Some(text) = legal.iter().find(|t| t.eq_ignore_ascii_case(typed)) {
-            return Ok(text.clone());
-        }
-        let wanted = strip_annotations(typed);
-        let by_display = match self.game.variant_game() {
-            VariantGame::Standard(g) => display_match(g, &wanted),
-            VariantGame::Sliding(g) => display_match(g, &wanted),
-            VariantGame::Relative(g) => display_match(g, &wanted),
-            VariantGame::Regroupment(r) => r.game.as_ref().and_then(|g| display_match(g, &wanted)),
-        };
-        by_display.ok_or_else(|| {
-            // Let the rules say what is wrong with the text (unreadable, illegal, …).
-            let mut trial = self.game.clone();
-            match trial.play(typed) {
-                Err(error) => error.to_string(),
-                Ok(_) => format!("'{typed}' needs the piece to promote to, e.g. {typed}q"),
-            }
-        })
+    /// Reads a move as typed (`e2 e4`, `Nf3`, `nf3`, `a8=Q`, `O-O`, `S:c1>c3`, …); the rules
+    /// decide which legal move it names, or why none (see `docs/move-text.md`).
+    pub fn resolve_typed_move(&self, typed: &str) -> Result<TypedMove, String> {
+        self.game
+            .read_typed_move(typed)
+            .map_err(|error| capitalised(&error.to_string()))
     }
 
     /// The live board.
@@ -476,18 +464,13 @@ impl Session {
     }
 }
 
-fn strip_annotations(text: &str) -> String {
-    text.trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace('0', "O")
-}
-
-fn display_match<P: GamePosition>(game: &Game<P>, wanted: &str) -> Option<String> {
-    let position = game.position();
-    game.legal_moves()
-        .iter()
-        .find(|&&mv| strip_annotations(&position.display_move(mv)) == wanted)
-        .map(|&mv| position.move_text(mv))
+/// A message line starts with a capital letter.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// One search of the game being played, whatever its variant.
@@ -718,13 +701,21 @@ mod tests {
     #[test]
     fn typed_moves_are_read_as_move_text_or_readable_notation() {
         let session = Session::new(&config("standard", &[])).unwrap();
-        assert_eq!(session.resolve_typed_move("E2E4").unwrap(), "e2e4");
-        assert_eq!(session.resolve_typed_move("Nf3").unwrap(), "g1f3");
-        assert_eq!(session.resolve_typed_move("Nf3+").unwrap(), "g1f3");
+        let play = |text: &str| TypedMove::Play(text.to_string());
+        assert_eq!(session.resolve_typed_move("E2E4").unwrap(), play("e2e4"));
+        assert_eq!(session.resolve_typed_move("e2 e4").unwrap(), play("e2e4"));
+        assert_eq!(session.resolve_typed_move("nf3").unwrap(), play("g1f3"));
+        assert_eq!(session.resolve_typed_move("Nf3+").unwrap(), play("g1f3"));
         let error = session.resolve_typed_move("e2e5").unwrap_err();
-        assert!(error.contains("e2e5"), "{error}");
+        assert_eq!(
+            error,
+            "Illegal move 'e2e5': the white pawn on e2 cannot go to e5"
+        );
         let session = Session::new(&config("sliding", &[("gap", "e5")])).unwrap();
-        assert_eq!(session.resolve_typed_move("S:e3>e5").unwrap(), "S:e3>e5");
+        assert_eq!(
+            session.resolve_typed_move("S:e3>e5").unwrap(),
+            play("S:e3>e5")
+        );
     }
 
     #[test]

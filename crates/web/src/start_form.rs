@@ -205,6 +205,38 @@ impl StartChoices {
         })
     }
 
+    /// What the custom clock fields held that the game could not use, and what it uses
+    /// instead, for the player to be told (`None` when nothing was changed).
+    pub fn clock_correction(&self) -> Option<String> {
+        if self.time != "custom" {
+            return None;
+        }
+        let tc = self.time_control()?;
+        let minutes = tc.initial_ms as f64 / 60_000.0;
+        let increment = tc.increment_ms as f64 / 1000.0;
+        let mut changed = Vec::new();
+        if self.custom_minutes != minutes {
+            changed.push(format!(
+                "{} minutes",
+                shown_number(self.custom_minutes, "no")
+            ));
+        }
+        if self.custom_increment_s != increment {
+            changed.push(format!(
+                "{} seconds' increment",
+                shown_number(self.custom_increment_s, "no")
+            ));
+        }
+        (!changed.is_empty()).then(|| {
+            format!(
+                "The clock was corrected: {} cannot be used (0.5–180 minutes, 0–60 seconds' increment), so the game is {} min + {} s.",
+                changed.join(" and "),
+                shown_number(minutes, "0"),
+                shown_number(increment, "0")
+            )
+        })
+    }
+
     fn time_control(&self) -> Option<TimeControl> {
         match self.time.as_str() {
             "none" => None,
@@ -231,6 +263,22 @@ impl StartChoices {
                 })
             }),
         }
+    }
+}
+
+/// A number as a person writes it, to a tenth (`5`, `0.5`), or `missing` for a blank field.
+/// Whole-number arithmetic: float formatting would add kilobytes to the page's code.
+fn shown_number(value: f64, missing: &str) -> String {
+    if !value.is_finite() {
+        return missing.to_string();
+    }
+    let tenths = (value * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let (whole, tenth) = (tenths.unsigned_abs() / 10, tenths.unsigned_abs() % 10);
+    if tenth == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{tenth}")
     }
 }
 
@@ -356,5 +404,26 @@ mod tests {
                 increment_ms: 60_000
             })
         );
+    }
+
+    #[test]
+    fn a_corrected_custom_clock_is_told() {
+        let mut custom = choices("standard", "computer-black", "custom");
+        assert_eq!(
+            custom.clock_correction().as_deref(),
+            Some("The clock was corrected: no minutes and 90 seconds' increment cannot be used (0.5–180 minutes, 0–60 seconds' increment), so the game is 5 min + 60 s.")
+        );
+        custom.custom_minutes = 500.0;
+        custom.custom_increment_s = 2.0;
+        let told = custom.clock_correction().unwrap();
+        assert!(
+            told.starts_with("The clock was corrected: 500 minutes cannot"),
+            "{told}"
+        );
+        assert!(told.ends_with("so the game is 180 min + 2 s."), "{told}");
+        custom.custom_minutes = 0.5;
+        assert_eq!(custom.clock_correction(), None, "nothing to correct");
+        custom.time = "180+2".into();
+        assert_eq!(custom.clock_correction(), None);
     }
 }

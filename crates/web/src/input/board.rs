@@ -293,7 +293,7 @@ impl BoardInput {
             };
             return Intent::Repaint;
         }
-        self.setup_pick = None;
+        let picked = self.setup_pick.take();
         let swap = position.actions.iter().find_map(|a| match a {
             Action::Setup {
                 with: Some(with),
@@ -302,8 +302,19 @@ impl BoardInput {
             } if *with == sq => Some(text.clone()),
             _ => None,
         });
-        // A swap partner may be clicked directly too: the king (queen) is implied.
-        swap.map_or(Intent::Repaint, Intent::Play)
+        let back_rank = match step.color {
+            Color::White => 0,
+            Color::Black => 7,
+        };
+        match swap {
+            // A swap partner may be clicked directly too: the king (queen) is implied.
+            Some(text) => Intent::Play(text),
+            // A refused partner of the picked piece: the rules say why (the bishop-colour rule…).
+            None if picked.is_some() && sq.y == back_rank => {
+                Intent::Play(format!("{}{}", step.role.upper_char(), sq.name()))
+            }
+            None => Intent::Repaint,
+        }
     }
 
     fn try_move(&mut self, position: &Position, from: Sq, to: Sq) -> Intent {
@@ -612,6 +623,12 @@ mod tests {
             Intent::Play("Kg8".into())
         );
         assert_eq!(input.keep(&position), Intent::Play("K-".into()));
+        // A refused partner is still asked for, so that the rules say why it is refused.
+        input.pointer_down(&position, sq("e8"), 0.0, 0.0);
+        assert_eq!(
+            input.pointer_down(&position, sq("h8"), 0.0, 0.0),
+            Intent::Play("Kh8".into())
+        );
         // Clicking the picked piece again puts it down; an empty square does too.
         input.pointer_down(&position, sq("e8"), 0.0, 0.0);
         input.pointer_down(&position, sq("e8"), 0.0, 0.0);

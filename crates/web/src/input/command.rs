@@ -3,7 +3,7 @@
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Move text or readable notation, as typed (`e4`, `Nf3`, `e2e4`, `S:c1>c3`).
+    /// A move as typed (`e4`, `Nf3`, `e2 e4`, `S:c1>c3`); the rules read it.
     Move(String),
     Undo,
     Resign,
@@ -17,7 +17,7 @@ pub enum Command {
     Unknown(String),
 }
 
-pub const HELP: &str = "Type a move (e4, Nf3, e2e4, S:c1>c3) or a command: /move TEXT, /undo, /resign, /draw, /claim [MOVE], /rematch, /flip, /save, /help.";
+pub const HELP: &str = "Type a move (e4, Nf3, e2 e4, e2-e4, a8=Q, O-O, S:c1>c3) or a command: /move TEXT, /undo, /resign, /draw, /claim [MOVE], /rematch, /flip, /save, /help.";
 
 /// Reads one typed line; `None` for a blank one.
 pub fn parse(line: &str) -> Option<Command> {
@@ -53,6 +53,7 @@ mod tests {
         assert_eq!(parse("  "), None);
         assert_eq!(parse("Nf3"), Some(Command::Move("Nf3".into())));
         assert_eq!(parse("/move b8c6"), Some(Command::Move("b8c6".into())));
+        assert_eq!(parse("/move e2 e4"), Some(Command::Move("e2 e4".into())));
         assert_eq!(parse("!MOVE  Bc4 "), Some(Command::Move("Bc4".into())));
         assert_eq!(parse("/claim"), Some(Command::Claim(None)));
         assert_eq!(

@@ -114,9 +114,14 @@ pub fn wire(el: &Elements) {
     }
     listen(&el.start_game, "click", |_: web_sys::Event| {
         dispatch(|page| {
-            match read_form(&page.el).config() {
+            let choices = read_form(&page.el);
+            match choices.config() {
                 Ok(config) => {
-                    page.app.start_game(config).ok();
+                    if page.app.start_game(config).is_ok() {
+                        if let Some(correction) = choices.clock_correction() {
+                            page.app.message = correction;
+                        }
+                    }
                 }
                 Err(error) => {
                     page.app.start_notice = Some(format!("Cannot start this game: {error}."))

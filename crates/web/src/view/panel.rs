@@ -127,10 +127,11 @@ pub fn status_text(game: &GameScreen) -> String {
         return over.summary;
     }
     if let Some(step) = session.setup_step() {
-        let piece = role_word(step.role);
+        // The how-to is the setup prompt's, said once there.
         return format!(
-            "Setup: {} {piece} — click the {piece}, then the piece to swap it with, or Keep.",
-            side_name(step.color)
+            "Setup: {}'s {} step",
+            side_name(step.color),
+            role_word(step.role)
         );
     }
     let turn = session.turn();
@@ -142,10 +143,14 @@ pub fn status_text(game: &GameScreen) -> String {
         Seat::Computer(_) => format!("{side} (computer) to move"),
         Seat::Remote { name } => format!("{side} ({name}) to move"),
     };
-    if session.in_check() {
+    let mover = if session.in_check() {
         format!("{mover} — check!")
     } else {
         mover
+    };
+    match session.draw_offer() {
+        Some(from) => format!("{mover} — draw offered by {}", side_name(from)),
+        None => mover,
     }
 }
 
@@ -445,19 +450,39 @@ mod tests {
             model.setup_prompt, None,
             "Black's setup step is the computer's"
         );
-        assert!(
-            model.status.starts_with("Setup: Black king"),
-            "{}",
-            model.status
-        );
+        assert_eq!(model.status, "Setup: Black's king step");
         assert!(!model.resign_enabled && !model.draw_enabled);
         assert_eq!(model.claim_button, Some(false));
         for step in ["K-", "Q-"] {
             game.session.play(step).unwrap();
         }
         game.refresh(0.0);
-        let prompt = panel(&game).setup_prompt.unwrap();
+        let model = panel(&game);
+        let prompt = model.setup_prompt.unwrap();
         assert!(prompt.starts_with("White king step"), "{prompt}");
+        // The instruction is said once, in the prompt, not again in the status line.
+        assert!(prompt.contains("click the king"), "{prompt}");
+        assert!(!model.status.contains("click"), "{}", model.status);
+    }
+
+    #[test]
+    fn a_standing_draw_offer_is_shown_in_the_status_line() {
+        let config = GameConfig {
+            variant: VariantKind::Standard,
+            options: Default::default(),
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Here,
+            },
+            time_control: None,
+        };
+        let mut game = GameScreen::new(config.clone(), Session::new(&config).unwrap());
+        game.session.offer_draw(Color::White).unwrap();
+        game.refresh(0.0);
+        assert_eq!(panel(&game).status, "White to move — draw offered by White");
+        game.session.play("e2e4").unwrap();
+        game.refresh(0.0);
+        assert_eq!(panel(&game).status, "Black to move — draw offered by White");
     }
 
     #[test]
