@@ -7,7 +7,7 @@ use crate::seat::{Seat, Seats};
 use crate::state::{GameConfig, TimeControl};
 use engine::variants::SearchGameVisitor;
 use engine::{Limits, SearchPosition, TimeSource};
-use rules::any::{AnyGame, BoardView, TargetKind, VariantGame};
+use rules::any::{AnyGame, BoardView, TargetKind};
 use rules::game::{ClockState, Game, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
