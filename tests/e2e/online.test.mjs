@@ -1,7 +1,9 @@
 // Browser end-to-end tests of online play in real Chromium (playwright-core) against a real
 // `boardshift serve`: a host creates a PIN room, a second player joins by the invite link, a
-// third watches; they play to the end by clicks and typed commands; the spectator's move list
-// matches; a reload resumes the seat; a move made while offline arrives exactly once.
+// third watches; they play standard, sliding and relative games to the end by clicks and typed
+// commands; the spectator's move list matches; winner-stays rotation with a fourth person
+// queued; a reload resumes the seat; a move made while offline arrives exactly once; a killed
+// and restarted server is survived by every page.
 // Usage: node online.test.mjs BOARDSHIFT_BIN DIST_DIR
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -20,18 +22,27 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** Starts `boardshift serve --port 0` and reads its URL from the first line it prints. */
-async function startServer() {
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boardshift-online-'));
-  const server = spawn(bin, ['serve', '--port', '0', '--dir', dist, '--db', path.join(dbDir, 'rooms.db')],
+/** Starts `boardshift serve` on `port` (0: any free port) with the database in `dbDir` (a new
+ * temporary folder when absent) and reads its URL from the first line it prints. `stop()` ends
+ * the process and waits for it; `remove()` deletes the temporary folder. */
+async function startServer({ port = 0, dbDir } = {}) {
+  dbDir = dbDir || fs.mkdtempSync(path.join(os.tmpdir(), 'boardshift-online-'));
+  const server = spawn(bin, ['serve', '--port', String(port), '--dir', dist, '--db', path.join(dbDir, 'rooms.db')],
     { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: server.stdout });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
   const url = await new Promise((resolve, reject) => {
     server.on('exit', (code) => reject(new Error(`boardshift serve exited with ${code}`)));
     lines.once('line', (line) => resolve(line.match(/https?:\/\/\S+/)?.[0]));
   });
   assert(url, 'the server printed no URL');
-  return { url: url.endsWith('/') ? url : `${url}/`, stop: () => { server.kill(); fs.rmSync(dbDir, { recursive: true, force: true }); } };
+  return {
+    url: url.endsWith('/') ? url : `${url}/`,
+    port: Number(new URL(url).port),
+    dbDir,
+    stop: async (signal = 'SIGTERM') => { server.kill(signal); await exited; },
+    remove: () => fs.rmSync(dbDir, { recursive: true, force: true }),
+  };
 }
 
 async function state(page) {
@@ -52,8 +63,14 @@ async function waitFor(page, predicate, what, timeout = 15000) {
 }
 
 async function waitText(page, selector, text, timeout = 15000) {
-  await page.waitForFunction(([s, t]) => (document.querySelector(s)?.textContent || '').includes(t),
-    [selector, text], { timeout });
+  try {
+    await page.waitForFunction(([s, t]) => (document.querySelector(s)?.textContent || '').includes(t),
+      [selector, text], { timeout });
+  } catch (error) {
+    const shown = await page.evaluate((s) => document.querySelector(s)?.textContent, selector).catch(() => '?');
+    const chat = await page.locator('#room-chat').textContent().catch(() => '');
+    throw new Error(`timed out waiting for "${text}" in ${selector}, which shows "${shown}"; room chat "${chat}"`);
+  }
 }
 
 /** Clicks the centre of a square of the (standard, unflipped or flipped) board. */
@@ -113,6 +130,41 @@ async function newPage(browser) {
   }
   page.on('pageerror', (error) => page.errors.push(String(error)));
   return page;
+}
+
+/** A new person on the start screen creates a room: `variant` and `options` (start-screen
+ * selects by their `#opt-` name) as for a local game, `code` typed or a PIN drawn. */
+async function createRoom(browser, url, name, { variant = 'standard', options = {}, code = '' } = {}) {
+  const page = await newPage(browser);
+  await page.goto(url);
+  await page.waitForSelector('#online-create:not([disabled])');
+  await page.check(`input[name=variant][value=${variant}]`);
+  for (const [key, value] of Object.entries(options)) await page.selectOption(`#opt-${key}`, value);
+  await page.fill('#online-name', name);
+  if (code) await page.fill('#online-code', code);
+  await page.click('#online-create');
+  await waitText(page, '#room-code', 'Room ');
+  await page.click('#room-copy');
+  page.link = await page.getAttribute('#room-copy', 'data-link');
+  return page;
+}
+
+/** A new person opens an invite link and joins under `name`. */
+async function joinRoom(browser, link, name) {
+  const page = await newPage(browser);
+  await page.goto(link);
+  await page.waitForSelector('#online-join:not([disabled])');
+  await page.fill('#online-name', name);
+  await page.click('#online-join');
+  await waitText(page, '#room-code', 'Room ');
+  return page;
+}
+
+async function closeAll(pages) {
+  for (const page of pages) {
+    assert(page.errors.length === 0, `page errors: ${page.errors}`);
+    await page.context().close();
+  }
 }
 
 const tests = [];
@@ -224,6 +276,36 @@ test('a sliding room with a typed room word: moves, a resignation, a rematch vot
   }
 });
 
+test('a relative room played to checkmate by clicks and /move; the spectator\'s list matches', async (browser, url) => {
+  // With `leave = sides` the fool's mate is mate in relative chess too (with the default `yes`
+  // the white king escapes by stepping off the inner board), so the mate also proves that the
+  // room was created with the start screen's options.
+  const host = await createRoom(browser, url, 'Jo', { variant: 'relative', options: { leave: 'sides' } });
+  const guest = await joinRoom(browser, host.link, 'Kit');
+  await waitText(host, '#room-black', 'Black: Kit — online');
+  const watcher = await joinRoom(browser, host.link, 'Lu');
+  await waitText(watcher, '#room-queue', 'Lu');
+  await watcher.click('#room-buttons [data-room=watch]');
+  await waitText(host, '#room-crowd', 'Watching: 1');
+  await waitText(host, '#room-status', 'White to move');
+  assert((await state(host)).variant === 'relative', 'a relative room');
+  // Outer-board squares of the 16×16 board (docs/rules-relative.md): the inner board starts at
+  // e5 and drifts, so the same relative move has different outer squares as the game goes on.
+  await play(host, 'j6', 'j7'); // f3
+  await waitFor(guest, (s) => s.moves.length === 1, 'f3 at the guest');
+  await chat(guest, '/move i11i9'); // e5
+  await waitFor(host, (s) => s.moves.length === 2, 'e5 at the host');
+  await play(host, 'k7', 'k9'); // g4: the inner board is left one rank low
+  await waitFor(guest, (s) => s.moves.length === 3, 'g4 at the guest');
+  await play(guest, 'h12', 'l8'); // Qh4#
+  await waitText(watcher, '#room-status', '0-1 (checkmate)');
+  await waitText(host, '#room-status', '0-1 (checkmate)');
+  const lists = [];
+  for (const page of [host, guest, watcher]) lists.push((await waitFor(page, (s) => s.moves.length === 4, 'the mate')).moves);
+  assert(lists.every((list) => JSON.stringify(list) === JSON.stringify(lists[2])), `move lists differ: ${JSON.stringify(lists)}`);
+  await closeAll([host, guest, watcher]);
+});
+
 test('without the server the online section says it needs boardshift serve', async (browser, url) => {
   const page = await newPage(browser);
   await page.route('**/api/health', (route) => route.abort());
@@ -242,7 +324,7 @@ const browser = await chromium.launch({
 let passed = 0;
 let failed = 0;
 for (const { name, fn } of tests) {
-  if (process.env.E2E_ONLY && !name.includes(process.env.E2E_ONLY)) continue;
+  if (process.env.E2E_ONLY && !process.env.E2E_ONLY.split('|').some((part) => name.includes(part))) continue;
   try {
     await fn(browser, server.url);
     passed++;
@@ -253,6 +335,7 @@ for (const { name, fn } of tests) {
   }
 }
 await browser.close();
-server.stop();
+await server.stop();
+server.remove();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
