@@ -306,6 +306,46 @@ test('a relative room played to checkmate by clicks and /move; the spectator\'s 
   await closeAll([host, guest, watcher]);
 });
 
+test('winner stays on: the loser goes to the back of the queue, the queued player sits, the next match plays', async (browser, url) => {
+  const host = await createRoom(browser, url, 'Fay');
+  const guest = await joinRoom(browser, host.link, 'Gil');
+  const watcher = await joinRoom(browser, host.link, 'Hal');
+  await waitText(watcher, '#room-queue', 'Hal');
+  await watcher.click('#room-buttons [data-room=watch]');
+  await waitText(host, '#room-crowd', 'Watching: 1');
+  const queued = await joinRoom(browser, host.link, 'Ivy');
+  await waitText(host, '#room-queue', 'Queue: Ivy');
+  await waitText(queued, '#room-status', 'White to move');
+  const queuedButtons = await queued.textContent('#room-buttons');
+  assert(!/Resign|draw/i.test(queuedButtons), `a queued person sees ${queuedButtons}`);
+
+  await play(host, 'f2', 'f3');
+  await chat(guest, '/move e7e5');
+  await waitFor(host, (s) => s.moves.length === 2, 'e5 at the host');
+  await chat(host, '/move g2g4');
+  await waitFor(guest, (s) => s.moves.length === 3, 'g4 at the guest');
+  await play(guest, 'd8', 'h4');
+  for (const page of [host, guest, watcher, queued]) {
+    await waitText(page, '#room-status', 'Match 1: 0-1 (checkmate)');
+    // The winner takes the other colour, the queued player the free seat, the loser the queue.
+    await waitText(page, '#room-white', 'White: Gil — online');
+    await waitText(page, '#room-black', 'Black: Ivy — online');
+    await waitText(page, '#room-queue', 'Queue: Fay');
+  }
+  await waitText(host, '#room-buttons', 'Start next match');
+  assert(!(await guest.textContent('#room-buttons')).includes('Start next match'), 'only the host starts matches');
+  await host.click('#room-buttons [data-room=next]');
+  for (const page of [host, guest, watcher, queued]) await waitText(page, '#room-status', 'Match 2: White to move');
+  await play(guest, 'e2', 'e4');
+  await waitFor(queued, (s) => s.moves.length === 1, 'e4 at the new Black player');
+  await chat(queued, '/move e7e5');
+  for (const page of [host, guest, watcher, queued]) {
+    const s = await waitFor(page, (s) => s.moves.length === 2, 'match 2 at every page');
+    assert(JSON.stringify(s.moves) === JSON.stringify(['e4', 'e5']), `match 2 moves ${s.moves}`);
+  }
+  await closeAll([host, guest, watcher, queued]);
+});
+
 test('without the server the online section says it needs boardshift serve', async (browser, url) => {
   const page = await newPage(browser);
   await page.route('**/api/health', (route) => route.abort());
