@@ -346,6 +346,47 @@ test('winner stays on: the loser goes to the back of the queue, the queued playe
   await closeAll([host, guest, watcher, queued]);
 });
 
+test('a server restart in the middle of a game is survived by every page', async (browser) => {
+  // Its own server, killed outright (no goodbye frames) and started again on the same port and
+  // database. Chromium's setOffline leaves open WebSockets alone, so this is the real test of
+  // the reconnect path: the sockets close, the pages reconnect with their tokens.
+  const first = await startServer();
+  let second;
+  try {
+    const host = await createRoom(browser, first.url, 'Mo');
+    const guest = await joinRoom(browser, host.link, 'Ned');
+    const watcher = await joinRoom(browser, host.link, 'Ola');
+    await waitText(watcher, '#room-queue', 'Ola');
+    await watcher.click('#room-buttons [data-room=watch]');
+    await waitText(host, '#room-crowd', 'Watching: 1');
+    await play(host, 'e2', 'e4');
+    await chat(guest, '/move e7e5');
+    for (const page of [host, guest, watcher]) await waitFor(page, (s) => s.moves.length === 2, 'e5 before the restart');
+
+    await first.stop('SIGKILL');
+    for (const page of [host, guest, watcher]) await page.waitForSelector('#room-offline', { state: 'visible' });
+    second = await startServer({ port: first.port, dbDir: first.dbDir });
+    for (const page of [host, guest, watcher]) {
+      await page.waitForSelector('#room-offline', { state: 'hidden', timeout: 20000 });
+      await waitText(page, '#room-white', 'White: Mo ★ host — online');
+      await waitText(page, '#room-black', 'Black: Ned — online');
+      await waitText(page, '#room-crowd', 'Watching: 1');
+      await waitFor(page, (s) => s.moves.length === 2, 'the game after the restart');
+    }
+    await play(host, 'g1', 'f3');
+    await waitFor(guest, (s) => s.moves.length === 3, 'Nf3 at the guest after the restart');
+    await chat(guest, '/move b8c6');
+    for (const page of [host, guest, watcher]) {
+      const s = await waitFor(page, (s) => s.moves.length === 4, 'Nc6 everywhere after the restart');
+      assert(JSON.stringify(s.moves) === JSON.stringify(['e4', 'e5', 'Nf3', 'Nc6']), `moves ${s.moves}`);
+    }
+    await closeAll([host, guest, watcher]);
+  } finally {
+    if (second) await second.stop();
+    first.remove();
+  }
+});
+
 test('without the server the online section says it needs boardshift serve', async (browser, url) => {
   const page = await newPage(browser);
   await page.route('**/api/health', (route) => route.abort());
