@@ -343,7 +343,24 @@ test('winner stays on: the loser goes to the back of the queue, the queued playe
     const s = await waitFor(page, (s) => s.moves.length === 2, 'match 2 at every page');
     assert(JSON.stringify(s.moves) === JSON.stringify(['e4', 'e5']), `match 2 moves ${s.moves}`);
   }
-  await closeAll([host, guest, watcher, queued]);
+  // A player who goes away: the opponent sees "away" and the server's grace period counting down.
+  assert(queued.errors.length === 0, `page errors: ${queued.errors}`);
+  await queued.context().close();
+  await waitText(guest, '#room-black', 'Black: Ivy — away, ');
+  const graceLeft = async () => {
+    const text = await guest.textContent('#room-black');
+    const [, minutes, seconds] = text.match(/away, (\d+):(\d\d) left to come back/) || [];
+    assert(minutes !== undefined, `no countdown in "${text}"`);
+    return Number(minutes) * 60 + Number(seconds);
+  };
+  const before = await graceLeft();
+  assert(before > 50 && before <= 60, `grace left ${before} s of the server's 60`);
+  await guest.waitForFunction((shown) => document.querySelector('#room-black').textContent !== shown,
+    await guest.textContent('#room-black'), { timeout: 3000 });
+  const after = await graceLeft();
+  assert(after < before, `the countdown went from ${before} to ${after}`);
+  await waitText(guest, '#room-status', 'Paused');
+  await closeAll([host, guest, watcher]);
 });
 
 test('a server restart in the middle of a game is survived by every page', async (browser) => {

@@ -381,6 +381,10 @@ pub fn apply_event(room: &mut RoomView, event: &Event) {
         Event::Seat { white, black } => {
             room.seats.white = white.clone();
             room.seats.black = black.clone();
+            // As the server has it: a live match waits while a seat is empty or its player away.
+            let live = room.match_number > 0 && room.result.is_none() && room.game.is_some();
+            let present = |seat: &Option<SeatView>| seat.as_ref().is_some_and(|seat| seat.online);
+            room.paused = live && !(present(white) && present(black));
         }
         Event::Queue { queue } => room.queue = queue.clone(),
         Event::Crowd { spectators } => room.spectators = *spectators,
@@ -402,6 +406,7 @@ pub fn apply_event(room: &mut RoomView, event: &Event) {
             room.clocks = *clocks;
             room.turn = None;
             room.offer = None;
+            room.paused = false;
         }
         Event::Match {
             number,

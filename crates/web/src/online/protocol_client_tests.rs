@@ -267,3 +267,20 @@ fn an_accepted_move_stays_in_flight_until_its_event_and_numbers_start_where_aske
     client.receive(&move_event(2, "e2e4", 1));
     assert_eq!(client.move_in_flight(), None);
 }
+
+#[test]
+fn a_seat_event_pauses_and_resumes_the_live_match() {
+    let mut client = joined(5, &["e4"]);
+    let away = json!({"t": "ev", "v": 6, "e": {"k": "seat",
+        "white": {"name": "Ann", "online": true},
+        "black": {"name": "Bo", "online": false, "grace_ms": 60000}}});
+    client.receive(&away.to_string());
+    let room = client.room().unwrap();
+    assert!(room.paused);
+    assert_eq!(room.seats.black.as_ref().unwrap().grace_ms, Some(60_000));
+    let back = json!({"t": "ev", "v": 7, "e": {"k": "seat",
+        "white": {"name": "Ann", "online": true},
+        "black": {"name": "Bo", "online": true}}});
+    client.receive(&back.to_string());
+    assert!(!client.room().unwrap().paused);
+}

@@ -4,6 +4,7 @@
 //! resign only for a seated player of a live match.
 
 use super::protocol_client::Request;
+use super::room_clock::format_ms;
 use boardshift_rooms::protocol::{SeatView, SeatWish};
 use boardshift_rooms::{ColorName, RoomView};
 
@@ -70,7 +71,14 @@ pub struct RoomPanel {
     pub buttons: Vec<(RoomButton, String)>,
 }
 
-fn seat_line(color: &str, seat: &Option<SeatView>, host: Option<&str>) -> String {
+/// `White: Ann ★ host — online`; an away player's line adds the grace period left, after
+/// which the game is lost by abandonment.
+pub fn seat_line(
+    color: &str,
+    seat: &Option<SeatView>,
+    host: Option<&str>,
+    grace_left_ms: Option<u64>,
+) -> String {
     match seat {
         None => format!("{color}: free"),
         Some(seat) => format!(
@@ -81,7 +89,11 @@ fn seat_line(color: &str, seat: &Option<SeatView>, host: Option<&str>) -> String
             } else {
                 ""
             },
-            if seat.online { "online" } else { "away" }
+            match (seat.online, grace_left_ms) {
+                (true, _) => "online".to_string(),
+                (false, None) => "away".to_string(),
+                (false, Some(left)) => format!("away, {} left to come back", format_ms(left)),
+            }
         ),
     }
 }
@@ -164,8 +176,8 @@ pub fn room_panel(room: &RoomView) -> RoomPanel {
     RoomPanel {
         code: room.code.clone(),
         seats: [
-            seat_line("White", &room.seats.white, host),
-            seat_line("Black", &room.seats.black, host),
+            seat_line("White", &room.seats.white, host, None),
+            seat_line("Black", &room.seats.black, host, None),
         ],
         queue: if room.queue.is_empty() {
             "Queue: nobody waiting".into()
@@ -217,6 +229,20 @@ mod tests {
         assert_eq!(buttons(&panel), [Resign]);
         let panel = room_panel(&room("Bo", "black", json!({"offer": "white"})));
         assert_eq!(panel.buttons[0], (Draw, "Accept draw".to_string()));
+    }
+
+    #[test]
+    fn an_away_seat_shows_the_grace_left() {
+        let away = Some(SeatView {
+            name: "Bo".into(),
+            online: false,
+            grace_ms: Some(45_000),
+        });
+        assert_eq!(
+            seat_line("Black", &away, Some("Ann"), Some(44_200)),
+            "Black: Bo — away, 0:45 left to come back"
+        );
+        assert_eq!(seat_line("Black", &away, None, None), "Black: Bo — away");
     }
 
     #[test]

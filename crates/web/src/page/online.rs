@@ -6,10 +6,10 @@
 use super::dom::{self, create, listen};
 use super::{dispatch, Page, Redraw};
 use crate::online::protocol_client::{Entry, ProtocolClient, Request, Update};
-use crate::online::room_clock::RoomClock;
+use crate::online::room_clock::{format_ms, GraceCountdown, RoomClock};
 use crate::online::room_game::RoomBoard;
 use crate::online::room_input::{self, ChatInput, COMMANDS_HELP, NAME_KEY};
-use crate::online::room_panel::{room_panel, RoomButton, CODE_NOTE};
+use crate::online::room_panel::{room_panel, seat_line, RoomButton, CODE_NOTE};
 use boardshift_rooms::protocol::{Name, PROTOCOL_VERSION};
 use boardshift_rooms::{
     ClientMessage, ClockSpec, ColorName, CreateRequest, Event, RoomCode, Token,
@@ -29,6 +29,8 @@ struct Online {
     /// Chat and notices, oldest first (`None` as name: a notice of the app).
     chat: Vec<(Option<String>, String)>,
     clock: Option<RoomClock>,
+    /// The grace periods of away players, counted down between the server's messages.
+    grace: GraceCountdown,
     /// A connection answered with `error`: do not reconnect in a loop.
     stopped: bool,
     /// Page time of the last frame from the server, to notice a connection that went silent.
@@ -419,6 +421,7 @@ fn open_room(name: Name, entry: Entry) {
             attempt: 0,
             chat: Vec::new(),
             clock: None,
+            grace: GraceCountdown::default(),
             stopped: false,
             last_heard_ms: dom::now_ms(),
         })
@@ -547,14 +550,18 @@ fn receive(page: &mut Page, text: &str) {
                         .ok();
                 }
                 Update::Snapshot => {
-                    online.clock = online
-                        .client
-                        .room()
-                        .and_then(|r| r.clocks)
-                        .map(|c| RoomClock::new(c, now));
+                    let room = online.client.room();
+                    online.clock = room.and_then(|r| r.clocks).map(|c| RoomClock::new(c, now));
+                    online.grace = room
+                        .map(|r| GraceCountdown::from_seats(&r.seats, now))
+                        .unwrap_or_default();
                 }
                 Update::Event(event) => match event {
                     Event::Chat { name, text } => note(online, Some(name), text),
+                    Event::Seat { white, black } => {
+                        let seats = boardshift_rooms::protocol::SeatsView { white, black };
+                        online.grace = GraceCountdown::from_seats(&seats, now);
+                    }
                     Event::Move { clocks, .. }
                     | Event::End { clocks, .. }
                     | Event::Match { clocks, .. } => {
@@ -672,13 +679,26 @@ fn set_text(id: &str, text: &str) {
     }
 }
 
-fn format_ms(ms: u64) -> String {
-    let seconds = ms.div_ceil(1000);
-    format!("{}:{:02}", seconds / 60, seconds % 60)
+/// The seat lines, with the grace left to an away player counted down.
+fn render_seats(online: &Online, now: f64) {
+    let Some(room) = online.client.room() else {
+        return;
+    };
+    let host = room.host.as_deref();
+    let [white_left, black_left] = online.grace.left_ms(now);
+    set_text(
+        "room-white",
+        &seat_line("White", &room.seats.white, host, white_left),
+    );
+    set_text(
+        "room-black",
+        &seat_line("Black", &room.seats.black, host, black_left),
+    );
 }
 
 fn render_clocks() {
     let now = dom::now_ms();
+    with_online(|online| render_seats(online, now));
     let text = with_online(|online| {
         let room = online.client.room()?;
         let clock = online.clock?;
@@ -716,8 +736,6 @@ fn render(page: &mut Page) {
         };
         let model = room_panel(room);
         set_text("room-code", &format!("Room {}", model.code));
-        set_text("room-white", &model.seats[0]);
-        set_text("room-black", &model.seats[1]);
         set_text("room-queue", &model.queue);
         set_text("room-crowd", &model.spectators);
         let pending = online
