@@ -404,6 +404,31 @@ test('a server restart in the middle of a game is survived by every page', async
   }
 });
 
+test('the room panel fits a 360 px phone and a desktop without overflowing', async (browser, url) => {
+  const host = await createRoom(browser, url, 'Pia');
+  const guest = await joinRoom(browser, host.link, 'Quinn-with-a-long-name');
+  await waitText(host, '#room-black', 'Quinn');
+  await chat(guest, `a-very-long-word-${'x'.repeat(120)} and more`);
+  await chat(host, '/chess');
+  await waitText(host, '#room-chat', 'xxxx');
+  const chatEnd = await host.evaluate(() => { const c = document.querySelector('#room-chat'); return c.scrollHeight - c.scrollTop - c.clientHeight; });
+  assert(chatEnd <= 2, `the chat is not scrolled to its newest line (${chatEnd} px below)`);
+  for (const [width, height] of [[360, 740], [1280, 800]]) {
+    await host.setViewportSize({ width, height });
+    await host.waitForTimeout(100);
+    const sizes = await host.evaluate(() => {
+      const panel = document.querySelector('#room-panel');
+      const wide = [...panel.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > panel.getBoundingClientRect().right + 1);
+      return { page: document.documentElement.scrollWidth, panel: panel.scrollWidth, inner: panel.clientWidth,
+        wide: wide.map((e) => e.id || e.className || e.tagName) };
+    });
+    assert(sizes.page <= width, `at ${width} px the page is ${sizes.page} px wide`);
+    assert(sizes.panel <= sizes.inner && sizes.wide.length === 0, `at ${width} px the room panel overflows: ${JSON.stringify(sizes)}`);
+    if (process.env.E2E_SCREENSHOTS) await host.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/room-${width}.png`, fullPage: true });
+  }
+  await closeAll([host, guest]);
+});
+
 test('without the server the online section says it needs boardshift serve', async (browser, url) => {
   const page = await newPage(browser);
   await page.route('**/api/health', (route) => route.abort());

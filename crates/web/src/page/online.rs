@@ -775,6 +775,8 @@ fn render(page: &mut Page) {
                     }));
                     chat.append_child(&line).ok();
                 }
+                // The newest line is the one to read: keep the list scrolled to its end.
+                chat.set_scroll_top(chat.scroll_height());
             }
         }
     });
