@@ -244,7 +244,7 @@ test('a PIN room: invite link, spectator, reload, offline move, fool\'s mate', a
   }
 });
 
-test('a sliding room with a typed room word: moves, a resignation, a rematch vote', async (browser, url) => {
+test('a sliding room with a typed room word: moves, a resignation, a rematch vote, new settings by the host', async (browser, url) => {
   const host = await newPage(browser);
   await host.goto(url);
   await host.waitForSelector('#online-create:not([disabled])');
@@ -270,6 +270,15 @@ test('a sliding room with a typed room word: moves, a resignation, a rematch vot
   await waitText(guest, '#room-buttons', 'Rematch');
   await guest.click('#room-buttons [data-room=rematch]');
   await waitText(host, '#room-buttons', 'Rematch (voted: Black)');
+  // Between matches the host changes the game and clock; the next match plays them.
+  await waitText(guest, '#room-game', 'Game: sliding, no clock');
+  await chat(host, '/settings relative 3+2');
+  await waitText(guest, '#room-game', 'Game: relative, 3+2');
+  await host.click('#room-buttons [data-room=next]');
+  await waitText(guest, '#room-status', 'Match 2: White to move');
+  const next = await state(guest);
+  assert(next.variant === 'relative' && next.moves.length === 0, `match 2 is ${next.variant} with ${next.moves}`);
+  await waitText(guest, '#room-clocks', '3:00');
   for (const page of [host, guest]) {
     assert(page.errors.length === 0, `page errors: ${page.errors}`);
     await page.context().close();

@@ -8,8 +8,8 @@ use boardshift_rooms::protocol::{
     ChatText, MoveText, Name, RequestId, ResultView, SeatView, SeatWish, YouView, PROTOCOL_VERSION,
 };
 use boardshift_rooms::{
-    ClientMessage, ColorName, CreateRequest, Event, JoinRequest, NackReason, RoomCode, RoomView,
-    ServerMessage, Token,
+    ClientMessage, ClockSpec, ColorName, CreateRequest, Event, JoinRequest, NackReason, RoomCode,
+    RoomView, ServerMessage, Token,
 };
 use std::collections::BTreeMap;
 
@@ -34,6 +34,11 @@ pub enum Request {
     Resign,
     Rematch,
     Next,
+    /// The host's game for the next match: a variant with its default options, and a clock.
+    Settings {
+        variant: String,
+        clock: Option<ClockSpec>,
+    },
     Chat(ChatText),
 }
 
@@ -223,6 +228,12 @@ impl ProtocolClient {
             Request::Resign => ClientMessage::Resign { a },
             Request::Rematch => ClientMessage::Rematch { a },
             Request::Next => ClientMessage::Next { a },
+            Request::Settings { variant, clock } => ClientMessage::Settings {
+                a,
+                variant,
+                options: None,
+                clock,
+            },
             Request::Chat(text) => ClientMessage::Chat { a, text },
         };
         self.unanswered.push(message.clone());

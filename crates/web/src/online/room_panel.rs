@@ -66,6 +66,8 @@ pub struct RoomPanel {
     pub seats: [String; 2],
     pub queue: String,
     pub spectators: String,
+    /// The game and clock of the room (the next match's, once the host changed them).
+    pub game: String,
     /// The match and its result, or who is to move.
     pub status: String,
     pub buttons: Vec<(RoomButton, String)>,
@@ -185,6 +187,20 @@ pub fn room_panel(room: &RoomView) -> RoomPanel {
             format!("Queue: {}", room.queue.join(", "))
         },
         spectators: format!("Watching: {}", room.spectators),
+        game: format!(
+            "Game: {}, {}",
+            room.settings.variant,
+            room.settings.clock.map_or("no clock".to_string(), |clock| {
+                // Whole numbers only: float formatting would add to the page's download.
+                let seconds = clock.base_ms / 1000;
+                let base = if seconds % 60 == 0 {
+                    format!("{}", seconds / 60)
+                } else {
+                    format!("{seconds}s")
+                };
+                format!("{base}+{}", clock.inc_ms / 1000)
+            })
+        ),
         status: format!("{status}{offer_note}"),
         buttons,
     }
@@ -224,6 +240,13 @@ mod tests {
         assert_eq!(panel.seats[0], "White: Ann ★ host — online");
         assert_eq!(panel.seats[1], "Black: Bo — away");
         assert_eq!(panel.spectators, "Watching: 2");
+        assert_eq!(panel.game, "Game: standard, no clock");
+        let timed = json!({"settings": {"variant": "sliding", "options": {},
+                                        "clock": {"base_ms": 300000, "inc_ms": 3000}}});
+        assert_eq!(
+            room_panel(&room("Ann", "white", timed)).game,
+            "Game: sliding, 5+3"
+        );
         // Not Black's turn: no claim; own standing offer: no second offer.
         let panel = room_panel(&room("Bo", "black", json!({"offer": "black"})));
         assert_eq!(buttons(&panel), [Resign]);

@@ -142,6 +142,7 @@ pub fn wire() {
         "room-black",
         "room-queue",
         "room-crowd",
+        "room-game",
         "room-status",
         "room-clocks",
     ]
@@ -738,6 +739,7 @@ fn render(page: &mut Page) {
         set_text("room-code", &format!("Room {}", model.code));
         set_text("room-queue", &model.queue);
         set_text("room-crowd", &model.spectators);
+        set_text("room-game", &model.game);
         let pending = online
             .client
             .pending_move()
