@@ -100,6 +100,10 @@ pub struct ProtocolClient {
     /// so that it is not taken for a new one.
     accepted_move: Option<(u64, String)>,
     connected: bool,
+    /// The `create` went out. It carries no request number, so the server could not tell a
+    /// resent one from a new room: it is sent once, and a connection lost before `welcome`
+    /// leaves the outcome to the person ([`ProtocolClient::create_interrupted`]).
+    create_sent: bool,
 }
 
 impl ProtocolClient {
@@ -132,6 +136,7 @@ impl ProtocolClient {
             refused_move: None,
             accepted_move: None,
             connected: false,
+            create_sent: false,
         }
     }
 
@@ -180,13 +185,24 @@ impl ProtocolClient {
         &self.unanswered
     }
 
+    /// Whether a `create` was sent and its connection lost before the answer: the room may or
+    /// may not exist, and sending `create` again could make a second one. Nothing more is sent.
+    pub fn create_interrupted(&self) -> bool {
+        self.create_sent && self.room_code.is_none()
+    }
+
     /// A connection opened: the frame that enters the room — a `join` with the token and the
-    /// last event held once the room is known, else the first `create` or `join`.
+    /// last event held once the room is known, else the first `create` (only ever once) or
+    /// `join`.
     pub fn connected(&mut self) -> Vec<ClientMessage> {
         self.connected = true;
         self.sync_sent_for = None;
         let hello = match (&self.room_code, &self.entry) {
-            (None, Entry::Create(create)) => ClientMessage::Create(create.clone()),
+            (None, Entry::Create(_)) if self.create_sent => return Vec::new(),
+            (None, Entry::Create(create)) => {
+                self.create_sent = true;
+                ClientMessage::Create(create.clone())
+            }
             (Some(code), _) => ClientMessage::Join(JoinRequest {
                 proto: PROTOCOL_VERSION,
                 name: self.name.clone(),

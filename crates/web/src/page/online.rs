@@ -235,8 +235,8 @@ pub fn wire() {
     tick.forget();
     let keep_alive = Closure::<dyn FnMut()>::new(|| {
         if is_active() {
-            dispatch(|_| {
-                keep_alive();
+            dispatch(|page| {
+                keep_alive(page);
                 Redraw::All
             });
         }
@@ -252,7 +252,7 @@ pub fn wire() {
 
 /// Pings the server; a connection silent for too long (a network that vanished without closing
 /// the socket) is given up and a new one opened.
-fn keep_alive() {
+fn keep_alive(page: &mut Page) {
     let now = dom::now_ms();
     let silent = with_online(|online| {
         let socket = online.socket.as_ref()?;
@@ -263,8 +263,6 @@ fn keep_alive() {
             socket.set_onclose(None);
             socket.set_onmessage(None);
             socket.close().ok();
-            online.socket = None;
-            online.client.disconnected();
             return Some(());
         }
         send_all(online, &[ClientMessage::Ping]);
@@ -272,8 +270,31 @@ fn keep_alive() {
     })
     .flatten();
     if silent.is_some() {
-        schedule_reconnect();
+        connection_lost(page);
     }
+}
+
+/// A connection is gone: reconnect, unless it took a `create` with it before the answer — then
+/// the room may exist already, and the person decides whether to create again (see
+/// `ProtocolClient::create_interrupted`).
+fn connection_lost(page: &mut Page) {
+    let interrupted = with_online(|online| {
+        online.client.disconnected();
+        online.socket = None;
+        online.client.create_interrupted()
+    })
+    .unwrap_or(false);
+    if !interrupted {
+        schedule_reconnect();
+        return;
+    }
+    ONLINE.with(|online| online.borrow_mut().take());
+    say_on_start(
+        page,
+        "The connection broke while the room was being created, so it may or may not exist. \
+         Press Create room to try again, or ask for its code."
+            .to_string(),
+    );
 }
 
 fn dom_el(id: &str) -> HtmlElement {
@@ -466,12 +487,8 @@ fn connect() {
         }
     });
     let onclose = Closure::<dyn FnMut()>::new(|| {
-        dispatch(|_| {
-            with_online(|online| {
-                online.client.disconnected();
-                online.socket = None;
-            });
-            schedule_reconnect();
+        dispatch(|page| {
+            connection_lost(page);
             Redraw::All
         })
     });
