@@ -259,6 +259,8 @@ test('a sliding room with a typed room word: moves, a resignation, a rematch vot
   await host.goto(url);
   await host.waitForSelector('#online-create:not([disabled])');
   await host.check('input[name=variant][value=sliding]');
+  // A fixed gap away from the e-file: a random one can swallow e4 or e5 (the e3 and e5 tiles).
+  await host.selectOption('#opt-gap', 'a3');
   await host.fill('#online-name', 'Dee');
   await host.fill('#online-code', 'Slide-Night');
   await host.click('#online-create');
