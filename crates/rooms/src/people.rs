@@ -13,7 +13,10 @@ use std::collections::VecDeque;
 /// The parts of the room that clients keep in sync through events.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Views {
+    /// Without `grace_ms`: that is worked out from `grace_until` when the seats go out.
     pub seats: SeatsView,
+    /// When each side's grace period ends (room time), while it is away from a live match.
+    pub grace_until: [Option<u64>; 2],
     pub queue: Vec<String>,
     pub crowd: u32,
     pub host: Option<String>,
@@ -29,6 +32,7 @@ impl Room {
                 self.person(&seated.token).map(|person| SeatView {
                     name: person.name.as_str().to_string(),
                     online: person.online(),
+                    grace_ms: None,
                 })
             })
         };
@@ -49,6 +53,9 @@ impl Room {
                 white: seat_view(Color::White),
                 black: seat_view(Color::Black),
             },
+            grace_until: self
+                .away_since
+                .map(|since| since.map(|since| since.saturating_add(self.config.grace_ms))),
             queue: self.queue.iter().map(|token| self.name_of(token)).collect(),
             crowd,
             host: self.host.as_ref().map(|token| self.name_of(token)),
@@ -58,16 +65,34 @@ impl Room {
         }
     }
 
+    /// The seats as sent now: an away player's seat says how much grace is left.
+    pub(crate) fn seats_on_wire(&self, views: &Views) -> SeatsView {
+        let with_grace = |seat: &Option<SeatView>, color: Color| {
+            seat.clone().map(|mut seat| {
+                if !seat.online {
+                    seat.grace_ms = views.grace_until[color.index()]
+                        .map(|until| until.saturating_sub(self.now_ms));
+                }
+                seat
+            })
+        };
+        SeatsView {
+            white: with_grace(&views.seats.white, Color::White),
+            black: with_grace(&views.seats.black, Color::Black),
+        }
+    }
+
     /// Emits an event for each part of the views that changed since clients were last told.
     pub(crate) fn sync_views(&mut self, out: &mut Collect) {
         let now = self.views();
         let shown = self.shown.take().unwrap_or_else(|| now.clone());
-        if now.seats != shown.seats {
+        if now.seats != shown.seats || now.grace_until != shown.grace_until {
+            let seats = self.seats_on_wire(&now);
             self.emit(
                 out,
                 Event::Seat {
-                    white: now.seats.white.clone(),
-                    black: now.seats.black.clone(),
+                    white: seats.white,
+                    black: seats.black,
                 },
             );
         }

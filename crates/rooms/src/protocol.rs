@@ -333,6 +333,10 @@ pub struct SeatView {
     pub name: String,
     /// Whether the player has a live connection.
     pub online: bool,
+    /// For a player away from a live match: the grace period left, in milliseconds, when the
+    /// message was made (absent otherwise). Clients count it down; the server decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grace_ms: Option<u64>,
 }
 
 /// Both seats.

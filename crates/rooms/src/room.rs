@@ -631,12 +631,13 @@ impl Room {
 
     fn room_view(&self, viewer: Option<&Token>) -> RoomView {
         let views = self.views();
+        let seats = self.seats_on_wire(&views);
         let record = self.current.as_ref();
         RoomView {
             code: self.code.to_string(),
             settings: views.settings,
             host: views.host,
-            seats: views.seats,
+            seats,
             queue: views.queue,
             spectators: views.crowd,
             match_number: self.match_number,

@@ -125,6 +125,30 @@ fn grace_period_then_abandonment_loses_the_game() {
 }
 
 #[test]
+fn an_away_seat_tells_the_grace_left_for_the_opponents_countdown() {
+    let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
+    let bob = h.join("Bob");
+    h.play(&ann, "e2e4");
+    h.play(&bob, "e7e5");
+    let outcome = h.disconnect(&bob);
+    assert!(outcome.events().any(|(_, e)| matches!(
+        e,
+        Event::Seat { black: Some(seat), .. } if !seat.online && seat.grace_ms == Some(60_000)
+    )));
+    h.advance(15_000);
+    let seats = h.state(&ann).seats;
+    let black = seats.black.unwrap();
+    assert_eq!((black.online, black.grace_ms), (false, Some(45_000)));
+    assert_eq!(seats.white.unwrap().grace_ms, None);
+    // Back online: no grace on the wire any more.
+    let (_bob, outcome) = h.rejoin(&bob, None);
+    assert!(outcome.events().any(|(_, e)| matches!(
+        e,
+        Event::Seat { black: Some(seat), .. } if seat.online && seat.grace_ms.is_none()
+    )));
+}
+
+#[test]
 fn leaving_before_the_first_move_aborts_the_game() {
     let (mut h, ann) = Harness::create("Ann", json!({"variant": "standard"}));
     let bob = h.join("Bob");

@@ -8,8 +8,8 @@ use boardshift_rooms::protocol::{
     ChatText, MoveText, Name, RequestId, ResultView, SeatView, SeatWish, YouView, PROTOCOL_VERSION,
 };
 use boardshift_rooms::{
-    ClientMessage, ColorName, CreateRequest, Event, JoinRequest, NackReason, RoomCode, RoomView,
-    ServerMessage, Token,
+    ClientMessage, ClockSpec, ColorName, CreateRequest, Event, JoinRequest, NackReason, RoomCode,
+    RoomView, ServerMessage, Token,
 };
 use std::collections::BTreeMap;
 
@@ -34,6 +34,11 @@ pub enum Request {
     Resign,
     Rematch,
     Next,
+    /// The host's game for the next match: a variant with its default options, and a clock.
+    Settings {
+        variant: String,
+        clock: Option<ClockSpec>,
+    },
     Chat(ChatText),
 }
 
@@ -95,6 +100,10 @@ pub struct ProtocolClient {
     /// so that it is not taken for a new one.
     accepted_move: Option<(u64, String)>,
     connected: bool,
+    /// The `create` went out. It carries no request number, so the server could not tell a
+    /// resent one from a new room: it is sent once, and a connection lost before `welcome`
+    /// leaves the outcome to the person ([`ProtocolClient::create_interrupted`]).
+    create_sent: bool,
 }
 
 impl ProtocolClient {
@@ -127,6 +136,7 @@ impl ProtocolClient {
             refused_move: None,
             accepted_move: None,
             connected: false,
+            create_sent: false,
         }
     }
 
@@ -175,13 +185,24 @@ impl ProtocolClient {
         &self.unanswered
     }
 
+    /// Whether a `create` was sent and its connection lost before the answer: the room may or
+    /// may not exist, and sending `create` again could make a second one. Nothing more is sent.
+    pub fn create_interrupted(&self) -> bool {
+        self.create_sent && self.room_code.is_none()
+    }
+
     /// A connection opened: the frame that enters the room — a `join` with the token and the
-    /// last event held once the room is known, else the first `create` or `join`.
+    /// last event held once the room is known, else the first `create` (only ever once) or
+    /// `join`.
     pub fn connected(&mut self) -> Vec<ClientMessage> {
         self.connected = true;
         self.sync_sent_for = None;
         let hello = match (&self.room_code, &self.entry) {
-            (None, Entry::Create(create)) => ClientMessage::Create(create.clone()),
+            (None, Entry::Create(_)) if self.create_sent => return Vec::new(),
+            (None, Entry::Create(create)) => {
+                self.create_sent = true;
+                ClientMessage::Create(create.clone())
+            }
             (Some(code), _) => ClientMessage::Join(JoinRequest {
                 proto: PROTOCOL_VERSION,
                 name: self.name.clone(),
@@ -223,6 +244,12 @@ impl ProtocolClient {
             Request::Resign => ClientMessage::Resign { a },
             Request::Rematch => ClientMessage::Rematch { a },
             Request::Next => ClientMessage::Next { a },
+            Request::Settings { variant, clock } => ClientMessage::Settings {
+                a,
+                variant,
+                options: None,
+                clock,
+            },
             Request::Chat(text) => ClientMessage::Chat { a, text },
         };
         self.unanswered.push(message.clone());
@@ -381,6 +408,10 @@ pub fn apply_event(room: &mut RoomView, event: &Event) {
         Event::Seat { white, black } => {
             room.seats.white = white.clone();
             room.seats.black = black.clone();
+            // As the server has it: a live match waits while a seat is empty or its player away.
+            let live = room.match_number > 0 && room.result.is_none() && room.game.is_some();
+            let present = |seat: &Option<SeatView>| seat.as_ref().is_some_and(|seat| seat.online);
+            room.paused = live && !(present(white) && present(black));
         }
         Event::Queue { queue } => room.queue = queue.clone(),
         Event::Crowd { spectators } => room.spectators = *spectators,
@@ -402,6 +433,7 @@ pub fn apply_event(room: &mut RoomView, event: &Event) {
             room.clocks = *clocks;
             room.turn = None;
             room.offer = None;
+            room.paused = false;
         }
         Event::Match {
             number,

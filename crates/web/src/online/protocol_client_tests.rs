@@ -221,6 +221,51 @@ fn creating_sends_create_until_welcomed_then_rejoins_with_the_token() {
 }
 
 #[test]
+fn a_create_lost_before_its_welcome_is_never_sent_again() {
+    let create = CreateRequest {
+        proto: PROTOCOL_VERSION,
+        name: name("Ann"),
+        code: None,
+        variant: "standard".into(),
+        options: None,
+        clock: None,
+    };
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Create(create.clone()), None, 1);
+    // A socket that failed before opening sent nothing: the next one may create.
+    assert!(!client.create_interrupted());
+    assert_eq!(client.connected(), [ClientMessage::Create(create)]);
+    // Lost before the welcome: the server may have made the room; a second create would make
+    // another one, so none goes out, and the page is told.
+    client.disconnected();
+    assert!(client.create_interrupted());
+    assert_eq!(client.connected(), []);
+    // A chat typed meanwhile stays queued, never sent without a room.
+    client.request(Request::Chat(ChatText::parse("hi").unwrap()));
+    assert_eq!(client.connected(), []);
+}
+
+#[test]
+fn a_welcomed_create_is_not_interrupted() {
+    let create = CreateRequest {
+        proto: PROTOCOL_VERSION,
+        name: name("Ann"),
+        code: None,
+        variant: "standard".into(),
+        options: None,
+        clock: None,
+    };
+    let mut client = ProtocolClient::new(name("Ann"), Entry::Create(create), None, 1);
+    client.connected();
+    client.receive(&welcome());
+    client.disconnected();
+    assert!(!client.create_interrupted());
+    assert!(matches!(
+        client.connected().as_slice(),
+        [ClientMessage::Join(_)]
+    ));
+}
+
+#[test]
 fn a_refused_join_and_server_errors_are_reported() {
     let mut client = ProtocolClient::new(name("Ann"), Entry::Join(code("4821")), None, 1);
     client.connected();
@@ -266,4 +311,21 @@ fn an_accepted_move_stays_in_flight_until_its_event_and_numbers_start_where_aske
     assert_eq!(client.move_in_flight(), Some((0, "e2e4")));
     client.receive(&move_event(2, "e2e4", 1));
     assert_eq!(client.move_in_flight(), None);
+}
+
+#[test]
+fn a_seat_event_pauses_and_resumes_the_live_match() {
+    let mut client = joined(5, &["e4"]);
+    let away = json!({"t": "ev", "v": 6, "e": {"k": "seat",
+        "white": {"name": "Ann", "online": true},
+        "black": {"name": "Bo", "online": false, "grace_ms": 60000}}});
+    client.receive(&away.to_string());
+    let room = client.room().unwrap();
+    assert!(room.paused);
+    assert_eq!(room.seats.black.as_ref().unwrap().grace_ms, Some(60_000));
+    let back = json!({"t": "ev", "v": 7, "e": {"k": "seat",
+        "white": {"name": "Ann", "online": true},
+        "black": {"name": "Bo", "online": true}}});
+    client.receive(&back.to_string());
+    assert!(!client.room().unwrap().paused);
 }

@@ -4,7 +4,7 @@
 
 use super::protocol_client::Request;
 use boardshift_rooms::protocol::{ChatText, MoveText, SeatWish};
-use boardshift_rooms::RoomCode;
+use boardshift_rooms::{ClockSpec, RoomCode};
 
 /// A chat line read: a request for the server, the list of commands, or plain chat.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +17,7 @@ pub enum ChatInput {
 /// The commands as shown by `/chess`.
 pub const COMMANDS_HELP: &str = "Commands (or ! for /): /move e2e4 or /move e2 e4, /white, \
 /black, /queue, /watch, /draw (offer or accept), /claim [move], /resign, /rematch, /next (host), \
-/chess (this list). Anything else is sent as chat.";
+/settings GAME [MIN+SEC] (host, between matches: the next match's game and clock), /chess (this list). Anything else is sent as chat.";
 
 /// Reads a chat line: `/` or `!` starts a command; anything else is chat text. An unknown
 /// command or a bad argument is an error that says so, rather than being sent as chat.
@@ -51,6 +51,26 @@ pub fn read_chat_line(line: &str) -> Result<ChatInput, String> {
         ("resign", []) => Request::Resign,
         ("rematch", []) => Request::Rematch,
         ("next", []) => Request::Next,
+        ("settings", [variant, clock @ ..]) if clock.len() <= 1 => {
+            let variant = variant.to_ascii_lowercase();
+            if rules::VariantKind::from_name(&variant).is_none() {
+                return Err(format!(
+                    "/settings: unknown game '{variant}' (standard, regroupment, sliding, relative or chess960)"
+                ));
+            }
+            let clock = match clock.first() {
+                None => None,
+                Some(text) => Some(read_clock(text).ok_or_else(|| {
+                    format!("/settings: '{text}' is not a clock; write minutes+seconds, as in 5+3")
+                })?),
+            };
+            Request::Settings { variant, clock }
+        }
+        ("settings", _) => {
+            return Err(
+                "/settings needs a game and maybe a clock, as in /settings sliding 5+3".into(),
+            )
+        }
         ("chess", []) => return Ok(ChatInput::ShowCommands),
         (
             "white" | "black" | "queue" | "watch" | "draw" | "resign" | "rematch" | "next"
@@ -60,6 +80,18 @@ pub fn read_chat_line(line: &str) -> Result<ChatInput, String> {
         _ => return Err(format!("Unknown command /{verb}. {COMMANDS_HELP}")),
     };
     Ok(ChatInput::Request(request))
+}
+
+/// `MINUTES+SECONDS` (`5+3`): the base time per side and the increment per move. Whole
+/// numbers only: float parsing would add to the page's download for no use.
+fn read_clock(text: &str) -> Option<ClockSpec> {
+    let (minutes, seconds) = text.split_once('+')?;
+    let minutes: u64 = minutes.parse().ok().filter(|m| (1..=600).contains(m))?;
+    let seconds: u64 = seconds.parse().ok().filter(|s| *s <= 600)?;
+    Some(ClockSpec {
+        base_ms: minutes * 60_000,
+        inc_ms: seconds * 1000,
+    })
 }
 
 /// A `/move` request given the game's current ply count.
@@ -109,6 +141,36 @@ mod tests {
         match read_chat_line(line) {
             Ok(ChatInput::Request(request)) => request,
             other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_host_sets_the_next_game_and_clock() {
+        assert_eq!(
+            request("/settings Sliding 5+3"),
+            Request::Settings {
+                variant: "sliding".into(),
+                clock: Some(ClockSpec {
+                    base_ms: 300_000,
+                    inc_ms: 3_000
+                })
+            }
+        );
+        assert_eq!(
+            request("!settings relative"),
+            Request::Settings {
+                variant: "relative".into(),
+                clock: None
+            }
+        );
+        for bad in [
+            "/settings",
+            "/settings checkers",
+            "/settings standard 5",
+            "/settings standard 0+2",
+            "/settings standard 5+3 x",
+        ] {
+            assert!(read_chat_line(bad).is_err(), "{bad} was accepted");
         }
     }
 

@@ -4,6 +4,7 @@
 //! resign only for a seated player of a live match.
 
 use super::protocol_client::Request;
+use super::room_clock::format_ms;
 use boardshift_rooms::protocol::{SeatView, SeatWish};
 use boardshift_rooms::{ColorName, RoomView};
 
@@ -65,12 +66,21 @@ pub struct RoomPanel {
     pub seats: [String; 2],
     pub queue: String,
     pub spectators: String,
+    /// The game and clock of the room (the next match's, once the host changed them).
+    pub game: String,
     /// The match and its result, or who is to move.
     pub status: String,
     pub buttons: Vec<(RoomButton, String)>,
 }
 
-fn seat_line(color: &str, seat: &Option<SeatView>, host: Option<&str>) -> String {
+/// `White: Ann ★ host — online`; an away player's line adds the grace period left, after
+/// which the game is lost by abandonment.
+pub fn seat_line(
+    color: &str,
+    seat: &Option<SeatView>,
+    host: Option<&str>,
+    grace_left_ms: Option<u64>,
+) -> String {
     match seat {
         None => format!("{color}: free"),
         Some(seat) => format!(
@@ -81,7 +91,11 @@ fn seat_line(color: &str, seat: &Option<SeatView>, host: Option<&str>) -> String
             } else {
                 ""
             },
-            if seat.online { "online" } else { "away" }
+            match (seat.online, grace_left_ms) {
+                (true, _) => "online".to_string(),
+                (false, None) => "away".to_string(),
+                (false, Some(left)) => format!("away, {} left to come back", format_ms(left)),
+            }
         ),
     }
 }
@@ -164,8 +178,8 @@ pub fn room_panel(room: &RoomView) -> RoomPanel {
     RoomPanel {
         code: room.code.clone(),
         seats: [
-            seat_line("White", &room.seats.white, host),
-            seat_line("Black", &room.seats.black, host),
+            seat_line("White", &room.seats.white, host, None),
+            seat_line("Black", &room.seats.black, host, None),
         ],
         queue: if room.queue.is_empty() {
             "Queue: nobody waiting".into()
@@ -173,6 +187,20 @@ pub fn room_panel(room: &RoomView) -> RoomPanel {
             format!("Queue: {}", room.queue.join(", "))
         },
         spectators: format!("Watching: {}", room.spectators),
+        game: format!(
+            "Game: {}, {}",
+            room.settings.variant,
+            room.settings.clock.map_or("no clock".to_string(), |clock| {
+                // Whole numbers only: float formatting would add to the page's download.
+                let seconds = clock.base_ms / 1000;
+                let base = if seconds % 60 == 0 {
+                    format!("{}", seconds / 60)
+                } else {
+                    format!("{seconds}s")
+                };
+                format!("{base}+{}", clock.inc_ms / 1000)
+            })
+        ),
         status: format!("{status}{offer_note}"),
         buttons,
     }
@@ -212,11 +240,32 @@ mod tests {
         assert_eq!(panel.seats[0], "White: Ann ★ host — online");
         assert_eq!(panel.seats[1], "Black: Bo — away");
         assert_eq!(panel.spectators, "Watching: 2");
+        assert_eq!(panel.game, "Game: standard, no clock");
+        let timed = json!({"settings": {"variant": "sliding", "options": {},
+                                        "clock": {"base_ms": 300000, "inc_ms": 3000}}});
+        assert_eq!(
+            room_panel(&room("Ann", "white", timed)).game,
+            "Game: sliding, 5+3"
+        );
         // Not Black's turn: no claim; own standing offer: no second offer.
         let panel = room_panel(&room("Bo", "black", json!({"offer": "black"})));
         assert_eq!(buttons(&panel), [Resign]);
         let panel = room_panel(&room("Bo", "black", json!({"offer": "white"})));
         assert_eq!(panel.buttons[0], (Draw, "Accept draw".to_string()));
+    }
+
+    #[test]
+    fn an_away_seat_shows_the_grace_left() {
+        let away = Some(SeatView {
+            name: "Bo".into(),
+            online: false,
+            grace_ms: Some(45_000),
+        });
+        assert_eq!(
+            seat_line("Black", &away, Some("Ann"), Some(44_200)),
+            "Black: Bo — away, 0:45 left to come back"
+        );
+        assert_eq!(seat_line("Black", &away, None, None), "Black: Bo — away");
     }
 
     #[test]

@@ -6,10 +6,10 @@
 use super::dom::{self, create, listen};
 use super::{dispatch, Page, Redraw};
 use crate::online::protocol_client::{Entry, ProtocolClient, Request, Update};
-use crate::online::room_clock::RoomClock;
+use crate::online::room_clock::{format_ms, GraceCountdown, RoomClock};
 use crate::online::room_game::RoomBoard;
 use crate::online::room_input::{self, ChatInput, COMMANDS_HELP, NAME_KEY};
-use crate::online::room_panel::{room_panel, RoomButton, CODE_NOTE};
+use crate::online::room_panel::{room_panel, seat_line, RoomButton, CODE_NOTE};
 use boardshift_rooms::protocol::{Name, PROTOCOL_VERSION};
 use boardshift_rooms::{
     ClientMessage, ClockSpec, ColorName, CreateRequest, Event, RoomCode, Token,
@@ -29,6 +29,8 @@ struct Online {
     /// Chat and notices, oldest first (`None` as name: a notice of the app).
     chat: Vec<(Option<String>, String)>,
     clock: Option<RoomClock>,
+    /// The grace periods of away players, counted down between the server's messages.
+    grace: GraceCountdown,
     /// A connection answered with `error`: do not reconnect in a loop.
     stopped: bool,
     /// Page time of the last frame from the server, to notice a connection that went silent.
@@ -140,6 +142,7 @@ pub fn wire() {
         "room-black",
         "room-queue",
         "room-crowd",
+        "room-game",
         "room-status",
         "room-clocks",
     ]
@@ -232,8 +235,8 @@ pub fn wire() {
     tick.forget();
     let keep_alive = Closure::<dyn FnMut()>::new(|| {
         if is_active() {
-            dispatch(|_| {
-                keep_alive();
+            dispatch(|page| {
+                keep_alive(page);
                 Redraw::All
             });
         }
@@ -249,7 +252,7 @@ pub fn wire() {
 
 /// Pings the server; a connection silent for too long (a network that vanished without closing
 /// the socket) is given up and a new one opened.
-fn keep_alive() {
+fn keep_alive(page: &mut Page) {
     let now = dom::now_ms();
     let silent = with_online(|online| {
         let socket = online.socket.as_ref()?;
@@ -260,8 +263,6 @@ fn keep_alive() {
             socket.set_onclose(None);
             socket.set_onmessage(None);
             socket.close().ok();
-            online.socket = None;
-            online.client.disconnected();
             return Some(());
         }
         send_all(online, &[ClientMessage::Ping]);
@@ -269,8 +270,31 @@ fn keep_alive() {
     })
     .flatten();
     if silent.is_some() {
-        schedule_reconnect();
+        connection_lost(page);
     }
+}
+
+/// A connection is gone: reconnect, unless it took a `create` with it before the answer — then
+/// the room may exist already, and the person decides whether to create again (see
+/// `ProtocolClient::create_interrupted`).
+fn connection_lost(page: &mut Page) {
+    let interrupted = with_online(|online| {
+        online.client.disconnected();
+        online.socket = None;
+        online.client.create_interrupted()
+    })
+    .unwrap_or(false);
+    if !interrupted {
+        schedule_reconnect();
+        return;
+    }
+    ONLINE.with(|online| online.borrow_mut().take());
+    say_on_start(
+        page,
+        "The connection broke while the room was being created, so it may or may not exist. \
+         Press Create room to try again, or ask for its code."
+            .to_string(),
+    );
 }
 
 fn dom_el(id: &str) -> HtmlElement {
@@ -419,6 +443,7 @@ fn open_room(name: Name, entry: Entry) {
             attempt: 0,
             chat: Vec::new(),
             clock: None,
+            grace: GraceCountdown::default(),
             stopped: false,
             last_heard_ms: dom::now_ms(),
         })
@@ -462,12 +487,8 @@ fn connect() {
         }
     });
     let onclose = Closure::<dyn FnMut()>::new(|| {
-        dispatch(|_| {
-            with_online(|online| {
-                online.client.disconnected();
-                online.socket = None;
-            });
-            schedule_reconnect();
+        dispatch(|page| {
+            connection_lost(page);
             Redraw::All
         })
     });
@@ -547,14 +568,18 @@ fn receive(page: &mut Page, text: &str) {
                         .ok();
                 }
                 Update::Snapshot => {
-                    online.clock = online
-                        .client
-                        .room()
-                        .and_then(|r| r.clocks)
-                        .map(|c| RoomClock::new(c, now));
+                    let room = online.client.room();
+                    online.clock = room.and_then(|r| r.clocks).map(|c| RoomClock::new(c, now));
+                    online.grace = room
+                        .map(|r| GraceCountdown::from_seats(&r.seats, now))
+                        .unwrap_or_default();
                 }
                 Update::Event(event) => match event {
                     Event::Chat { name, text } => note(online, Some(name), text),
+                    Event::Seat { white, black } => {
+                        let seats = boardshift_rooms::protocol::SeatsView { white, black };
+                        online.grace = GraceCountdown::from_seats(&seats, now);
+                    }
                     Event::Move { clocks, .. }
                     | Event::End { clocks, .. }
                     | Event::Match { clocks, .. } => {
@@ -672,13 +697,26 @@ fn set_text(id: &str, text: &str) {
     }
 }
 
-fn format_ms(ms: u64) -> String {
-    let seconds = ms.div_ceil(1000);
-    format!("{}:{:02}", seconds / 60, seconds % 60)
+/// The seat lines, with the grace left to an away player counted down.
+fn render_seats(online: &Online, now: f64) {
+    let Some(room) = online.client.room() else {
+        return;
+    };
+    let host = room.host.as_deref();
+    let [white_left, black_left] = online.grace.left_ms(now);
+    set_text(
+        "room-white",
+        &seat_line("White", &room.seats.white, host, white_left),
+    );
+    set_text(
+        "room-black",
+        &seat_line("Black", &room.seats.black, host, black_left),
+    );
 }
 
 fn render_clocks() {
     let now = dom::now_ms();
+    with_online(|online| render_seats(online, now));
     let text = with_online(|online| {
         let room = online.client.room()?;
         let clock = online.clock?;
@@ -716,10 +754,9 @@ fn render(page: &mut Page) {
         };
         let model = room_panel(room);
         set_text("room-code", &format!("Room {}", model.code));
-        set_text("room-white", &model.seats[0]);
-        set_text("room-black", &model.seats[1]);
         set_text("room-queue", &model.queue);
         set_text("room-crowd", &model.spectators);
+        set_text("room-game", &model.game);
         let pending = online
             .client
             .pending_move()
@@ -757,6 +794,8 @@ fn render(page: &mut Page) {
                     }));
                     chat.append_child(&line).ok();
                 }
+                // The newest line is the one to read: keep the list scrolled to its end.
+                chat.set_scroll_top(chat.scroll_height());
             }
         }
     });
