@@ -192,6 +192,9 @@ pub struct ServeArgs {
     /// The SQLite database that keeps rooms and finished games
     #[arg(long, value_name = "PATH", default_value = "boardshift.db")]
     pub db: PathBuf,
+    /// A database URL used instead of --db: postgres://USER@HOST/DB or sqlite://PATH
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
     /// Seconds a disconnected player keeps the seat
     #[arg(long = "grace-s", value_name = "SECONDS")]
     pub grace_s: Option<u64>,
@@ -221,6 +224,7 @@ impl ServeArgs {
             self.db.to_string_lossy().into_owned(),
         ];
         let optional = [
+            ("--database", self.database.clone()),
             ("--grace-s", self.grace_s.map(|v| v.to_string())),
             ("--host", self.host.clone()),
             (

@@ -16,6 +16,8 @@ pub struct Config {
     pub dir: Option<PathBuf>,
     /// SQLite database file holding rooms, events and finished games.
     pub db: PathBuf,
+    /// A database URL (`postgres://USER@HOST/DB` or `sqlite://PATH`) used instead of `db`.
+    pub database: Option<String>,
     /// How long a seated player whose connections all dropped keeps the seat.
     pub grace: Duration,
     /// Abuse limits; see [`Limits`].
@@ -29,6 +31,7 @@ impl Default for Config {
             port: 8080,
             dir: None,
             db: PathBuf::from("boardshift.db"),
+            database: None,
             grace: Duration::from_secs(60),
             limits: Limits::default(),
         }
@@ -95,11 +98,11 @@ impl Limits {
 
 /// Usage text for the flags [`Config::from_args`] understands.
 pub const USAGE: &str =
-    "serve [--port N] [--dir DIR] [--db PATH] [--grace-s SECONDS] [--host ADDR] \
+    "serve [--port N] [--dir DIR] [--db PATH | --database URL] [--grace-s SECONDS] [--host ADDR] \
 [--max-connections N] [--message-rate N] [--address-limit-scale N]";
 
 impl Config {
-    /// Reads `--port`, `--dir`, `--db`, `--grace-s`, `--host`, `--max-connections`,
+    /// Reads `--port`, `--dir`, `--db`, `--database`, `--grace-s`, `--host`, `--max-connections`,
     /// `--message-rate` (messages per second per connection; the burst is four times it) and
     /// `--address-limit-scale` (each followed by its value).
     pub fn from_args(args: &[String]) -> Result<Config, String> {
@@ -114,6 +117,17 @@ impl Config {
                 "--port" => config.port = parse_number(flag, value)?,
                 "--dir" => config.dir = Some(PathBuf::from(value)),
                 "--db" => config.db = PathBuf::from(value),
+                "--database" => {
+                    if !(value.starts_with("postgres://")
+                        || value.starts_with("postgresql://")
+                        || value.starts_with("sqlite://"))
+                    {
+                        return Err(format!(
+                            "--database needs a postgres:// or sqlite:// URL, got '{value}'"
+                        ));
+                    }
+                    config.database = Some(value.clone())
+                }
                 "--grace-s" => config.grace = Duration::from_secs(parse_number(flag, value)?),
                 "--host" => {
                     config.host = value
@@ -168,6 +182,11 @@ mod tests {
         assert_eq!(config.dir, Some(PathBuf::from("dist")));
         assert_eq!(config.db, PathBuf::from("x.db"));
         assert_eq!(config.grace, Duration::from_secs(5));
+        assert_eq!(config.database, None);
+        let shared = Config::from_args(&strings(&["--database", "postgres://u@h/db"])).unwrap();
+        assert_eq!(shared.database.as_deref(), Some("postgres://u@h/db"));
+        let error = Config::from_args(&strings(&["--database", "mysql://x"])).unwrap_err();
+        assert!(error.contains("--database"), "{error}");
     }
 
     #[test]

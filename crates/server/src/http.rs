@@ -31,6 +31,31 @@ pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddress(pub SocketAddr);
 
+/// The connection's socket, for the one socket option a handler sets on it (the WebSocket
+/// send buffer). Valid while the request it came with is being served: the connection, and so
+/// the descriptor, outlives every request on it.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientSocket(std::os::fd::RawFd);
+
+impl ClientSocket {
+    /// Caps the kernel's send buffer of this connection at about `bytes` (the kernel doubles
+    /// it for its own bookkeeping), which also turns off the buffer's growth.
+    pub fn limit_send_buffer(self, bytes: usize) {
+        let size = libc::c_int::try_from(bytes).unwrap_or(libc::c_int::MAX);
+        // SAFETY: the descriptor is the live connection's (see the type's documentation), and
+        // the option value is a c_int of the size passed.
+        unsafe {
+            libc::setsockopt(
+                self.0,
+                libc::SOL_SOCKET,
+                libc::SO_SNDBUF,
+                (&size as *const libc::c_int).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            );
+        }
+    }
+}
+
 /// The key per-address limits are counted under: the IPv4 address, or the /64 of an IPv6 one
 /// (one household or host usually owns a whole /64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,10 +196,12 @@ fn refuse(stream: TcpStream) {
 
 async fn serve_connection(stream: TcpStream, peer: SocketAddr, router: Router, limits: &Limits) {
     let _ = stream.set_nodelay(true);
+    let socket = ClientSocket(std::os::fd::AsRawFd::as_raw_fd(&stream));
     let io = GuardedIo::new(stream, limits.idle_timeout, limits.write_stall_timeout);
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         let router = router.clone();
         request.extensions_mut().insert(ClientAddress(peer));
+        request.extensions_mut().insert(socket);
         async move {
             if request.uri().to_string().len() > MAX_URI_BYTES {
                 return Ok::<_, std::convert::Infallible>(plain(

@@ -1,5 +1,5 @@
 //! The Boardshift online server: the built browser app as static files, authoritative game rooms
-//! over a WebSocket (`/ws`), a small JSON API, and SQLite durability — one process, started by
+//! over a WebSocket (`/ws`), a small JSON API, and durability in SQLite (or PostgreSQL) — one process, started by
 //! `boardshift serve` or [`run`]. Behaviour and protocol are described in `docs/`.
 
 pub mod api;
@@ -41,9 +41,11 @@ impl std::error::Error for StartError {}
 /// Opens the database, restores the rooms it holds, binds the port and starts serving on the
 /// current tokio runtime.
 pub async fn start(config: Config) -> Result<Started, StartError> {
-    let store = store::Store::open(&config.db)
-        .await
-        .map_err(|error| StartError(error.to_string()))?;
+    let store = match &config.database {
+        Some(url) => store::Store::connect(url).await,
+        None => store::Store::open(&config.db).await,
+    }
+    .map_err(|error| StartError(error.to_string()))?;
     let limits = Arc::new(config.limits.clone());
     let hub = hub::Hub::new(store, limits.clone(), config.grace);
     hub.restore()

@@ -4,6 +4,7 @@
 //! take them has its queued events replaced by one `state` snapshot, so it falls back into step
 //! instead of being dropped or slowing the room.
 
+use axum::extract::ws::Utf8Bytes;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use tokio::sync::Notify;
@@ -11,15 +12,16 @@ use tokio::sync::Notify;
 /// Room events a connection may have waiting before it is resynchronised with a snapshot.
 pub const MAX_QUEUED_EVENTS: usize = 128;
 
-/// One queued frame.
+/// One queued frame. Texts are shared byte buffers: a room event is serialised once and the same
+/// bytes go to every connection in the room.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Frame {
     /// A reply to this connection's own request.
-    Reply(Arc<str>),
+    Reply(Utf8Bytes),
     /// Room event number `v`.
-    Event(Arc<str>),
+    Event(Utf8Bytes),
     /// A full snapshot, which makes every queued event before it redundant.
-    State(Arc<str>),
+    State(Utf8Bytes),
     /// Close the socket with this code and reason after sending what is queued before it.
     Close(u16, String),
 }
@@ -48,7 +50,7 @@ impl Outbox {
     }
 
     /// Queues a reply; replies are never dropped while the connection is open.
-    pub fn reply(&self, text: impl Into<Arc<str>>) {
+    pub fn reply(&self, text: impl Into<Utf8Bytes>) {
         let mut queue = self.lock();
         if queue.closed {
             return;
@@ -60,7 +62,7 @@ impl Outbox {
 
     /// Queues a room event; `false` when the connection already has too many waiting, in which
     /// case the caller sends [`Outbox::resync`] with a snapshot taken after this event.
-    pub fn event(&self, text: Arc<str>) -> bool {
+    pub fn event(&self, text: Utf8Bytes) -> bool {
         let mut queue = self.lock();
         if queue.closed {
             return true;
@@ -77,7 +79,7 @@ impl Outbox {
 
     /// Drops every queued event and snapshot and queues `state` (taken at the room's latest
     /// event) in their place; replies stay where they were.
-    pub fn resync(&self, state: impl Into<Arc<str>>) {
+    pub fn resync(&self, state: impl Into<Utf8Bytes>) {
         let mut queue = self.lock();
         if queue.closed {
             return;
@@ -131,9 +133,9 @@ mod tests {
         frames
             .iter()
             .map(|frame| match frame {
-                Frame::Reply(t) => format!("reply {t}"),
-                Frame::Event(t) => format!("event {t}"),
-                Frame::State(t) => format!("state {t}"),
+                Frame::Reply(t) => format!("reply {}", t.as_str()),
+                Frame::Event(t) => format!("event {}", t.as_str()),
+                Frame::State(t) => format!("state {}", t.as_str()),
                 Frame::Close(code, _) => format!("close {code}"),
             })
             .collect()

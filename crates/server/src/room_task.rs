@@ -234,7 +234,7 @@ impl RoomTask {
                         ServerMessage::Ev { v, .. } => *v,
                         _ => u64::MAX,
                     };
-                    let text: Arc<str> = message.to_json().into();
+                    let text = axum::extract::ws::Utf8Bytes::from(message.to_json());
                     for (conn, outbox) in &self.members {
                         let already = covered
                             .iter()

@@ -1,17 +1,16 @@
-//! Durable storage in SQLite through sqlx: the live rooms (their whole state, rewritten with
-//! every accepted event) and the games. Writes from all rooms go through one writer task that
-//! commits them together (group commit), so a caller learns its write is on disk only after the
-//! transaction holding it committed, while thousands of rooms share one commit.
+//! Durable storage through sqlx: the live rooms (their whole state, rewritten with every
+//! accepted event) and the games, in SQLite on one node or PostgreSQL shared by several. Writes
+//! from all rooms go through one writer task that commits them together (group commit), so a
+//! caller learns its write is on disk only after the transaction holding it committed, while
+//! thousands of rooms share one commit.
 //!
-//! Every statement is plain SQL with `$N` binds, which SQLite and PostgreSQL both accept.
+//! Both databases go through sqlx's `Any` driver with the same migrations and the same
+//! statements: plain SQL with `$N` binds, which SQLite and PostgreSQL both accept.
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
 use sqlx::{Executor, Row};
 use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// Most writes committed in one transaction.
@@ -73,33 +72,46 @@ struct Job {
 /// The database, shared by every room.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
     jobs: mpsc::Sender<Job>,
 }
 
+/// Settings every SQLite connection gets. In WAL mode `synchronous = NORMAL` keeps every
+/// committed transaction across a crash of the process (the kind of failure rooms must
+/// survive); only a power cut can lose the last ones.
+const SQLITE_SETTINGS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;";
+
 impl Store {
-    /// Opens (creating if needed) the database at `path`, in WAL mode, and brings its schema up
-    /// to date.
+    /// Opens (creating if needed) the SQLite database at `path`, in WAL mode, and brings its
+    /// schema up to date.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))
-            .map_err(failed("bad database path"))?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // In WAL mode NORMAL keeps every committed transaction across a crash of the process
-            // (the kind of failure rooms must survive); only a power cut can lose the last ones.
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
+        Store::connect(&format!("sqlite://{}?mode=rwc", path.display())).await
+    }
+
+    /// Opens the database at `url` — `sqlite://PATH?mode=rwc` or `postgres://USER@HOST/DB` —
+    /// and brings its schema up to date.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let shown = without_password(url);
+        let mut options = AnyPoolOptions::new().max_connections(if sqlite { 4 } else { 8 });
+        if sqlite {
+            options = options.after_connect(|connection, _| {
+                Box::pin(async move {
+                    connection.execute(SQLITE_SETTINGS).await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options
+            .connect(url)
             .await
-            .map_err(|error| {
-                StoreError(format!("cannot open database {}: {error}", path.display()))
-            })?;
+            .map_err(|error| StoreError(format!("cannot open database {shown}: {error}")))?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
-            .map_err(|error| StoreError(format!("cannot migrate {}: {error}", path.display())))?;
+            .map_err(|error| StoreError(format!("cannot migrate {shown}: {error}")))?;
         let (jobs, receiver) = mpsc::channel(4096);
         tokio::spawn(write_loop(pool.clone(), receiver));
         Ok(Store { pool, jobs })
@@ -192,8 +204,26 @@ impl Store {
     }
 }
 
+/// `url` with any password replaced by `***`, for messages.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.split_once('@') {
+        Some((user_info, host)) => {
+            let user = user_info.split(':').next().unwrap_or_default();
+            if user_info.contains(':') {
+                format!("{scheme}://{user}:***@{host}")
+            } else {
+                url.to_string()
+            }
+        }
+        None => url.to_string(),
+    }
+}
+
 /// Takes jobs as they come, commits all that are waiting in one transaction, then answers each.
-async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
+async fn write_loop(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = jobs.recv().await {
         batch.push(first);
@@ -210,7 +240,7 @@ async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
     }
 }
 
-async fn commit_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), StoreError> {
+async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
     let mut transaction = pool.begin().await.map_err(failed("cannot begin"))?;
     // Room states are written many rows to a statement (only each room's latest), since every
     // statement is a round trip to the database thread; other writes keep their order after
@@ -237,7 +267,7 @@ async fn commit_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), StoreError
 const ROOMS_PER_STATEMENT: usize = 128;
 
 async fn upsert_rooms(
-    transaction: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
     rooms: &[&Write],
 ) -> Result<(), StoreError> {
     for chunk in rooms.chunks(ROOMS_PER_STATEMENT) {
@@ -282,7 +312,7 @@ async fn upsert_rooms(
 }
 
 async fn execute_one(
-    transaction: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
     write: &Write,
 ) -> Result<(), StoreError> {
     let query = match write {

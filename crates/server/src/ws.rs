@@ -8,7 +8,7 @@
 //! tokens). A handshake without `Origin` comes from a program (a bot, a test, a command-line
 //! client), which could send any `Origin` it liked, so it is let in.
 
-use crate::http::{plain, ClientAddress};
+use crate::http::{plain, ClientAddress, ClientSocket};
 use crate::hub::{Hub, RoomHandle};
 use crate::outbox::{Frame, Outbox};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -38,6 +38,12 @@ const HARD_FRAME_LIMIT: usize = 16 * 1024;
 const SOCKET_BUFFER: usize = 8 * 1024;
 /// Bytes a socket may hold unsent before writes fail (the outbox resynchronises far earlier).
 const SOCKET_WRITE_LIMIT: usize = 1024 * 1024;
+/// The kernel send buffer of a WebSocket. Loopback and fast links let the kernel grow it to
+/// megabytes, which would hold thousands of stale events for a client that stopped reading
+/// (and cost that much kernel memory per such client); a WebSocket's frames are small, so a
+/// modest buffer keeps the socket busy, and a client that falls behind fills it soon, after
+/// which its outbox resynchronises it with a `state` instead.
+const KERNEL_SEND_BUFFER: usize = 32 * 1024;
 /// Rate-limited messages in a row after which the connection is closed.
 const RATE_STRIKES_BEFORE_CLOSE: u32 = 30;
 
@@ -58,6 +64,7 @@ pub type ConnectionId = u64;
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     axum::Extension(ClientAddress(address)): axum::Extension<ClientAddress>,
+    socket: Option<axum::Extension<ClientSocket>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -66,6 +73,9 @@ pub async fn upgrade(
             StatusCode::FORBIDDEN,
             "WebSocket connections are only accepted from this server's own pages\n",
         );
+    }
+    if let Some(axum::Extension(socket)) = socket {
+        socket.limit_send_buffer(KERNEL_SEND_BUFFER);
     }
     upgrade
         .max_message_size(HARD_FRAME_LIMIT)
@@ -318,9 +328,7 @@ async fn write_loop(
         }
         for frame in frames.drain(..) {
             let message = match frame {
-                Frame::Reply(text) | Frame::Event(text) | Frame::State(text) => {
-                    Message::Text(Utf8Bytes::from(&*text))
-                }
+                Frame::Reply(text) | Frame::Event(text) | Frame::State(text) => Message::Text(text),
                 Frame::Close(code, reason) => {
                     let _ = sink
                         .send(Message::Close(Some(CloseFrame {

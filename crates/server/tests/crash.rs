@@ -1,6 +1,7 @@
 //! The crash test: the real server binary is killed with SIGKILL in the middle of a timed game
 //! with a spectator and a queued player, then started again on the same database; the clients
-//! come back with their tokens and go on from the same ply, seats, queue and clocks.
+//! come back with their tokens and go on from the same ply, seats, queue and clocks. Run on
+//! SQLite, and on PostgreSQL when it can be started.
 
 mod common;
 
@@ -8,7 +9,6 @@ use common::*;
 use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 struct ServerProcess {
@@ -23,11 +23,12 @@ impl Drop for ServerProcess {
     }
 }
 
-/// Starts the binary on a free port and reads the URL it prints first.
-fn launch(db: &Path) -> ServerProcess {
+/// Starts the binary on a free port with the database flags `database` and reads the URL it
+/// prints first.
+fn launch(database: &[String]) -> ServerProcess {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardshift-server"))
-        .args(["--port", "0", "--db"])
-        .arg(db)
+        .args(["--port", "0"])
+        .args(database)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -50,7 +51,20 @@ fn launch(db: &Path) -> ServerProcess {
 async fn a_killed_server_comes_back_with_the_same_game_seats_queue_and_clocks() {
     let dir = temp_dir("crash");
     let db = dir.join("rooms.db");
-    let server = launch(&db);
+    crash_and_come_back(&["--db".to_string(), db.display().to_string()]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_on_postgresql_comes_back_the_same() {
+    let Some(services) = services::services("crash on PostgreSQL") else {
+        return;
+    };
+    let url = services.fresh_database("crash").await;
+    crash_and_come_back(&["--database".to_string(), url]).await;
+}
+
+async fn crash_and_come_back(database: &[String]) {
+    let server = launch(database);
 
     let mut white = connect(server.address, "Ann").await;
     white
@@ -102,7 +116,7 @@ async fn a_killed_server_comes_back_with_the_same_game_seats_queue_and_clocks() 
 
     // SIGKILL: no chance to flush or say goodbye.
     drop(server);
-    let server = launch(&db);
+    let server = launch(database);
 
     let mut states = Vec::new();
     for client in [&mut white, &mut black, &mut queued, &mut spectator] {

@@ -1,10 +1,15 @@
-//! `rooms-bench [--rooms N] [--spectators M] [--seconds S] [--server PATH]`: a load benchmark
-//! over loopback. It starts the `boardshift-server` binary on a fresh database (durability on),
-//! fills N rooms with two players and M spectators each, and lets the players play random legal
-//! moves as fast as acknowledgements come (voting rematches when a game ends). It prints
-//! moves/s, p50/p99 move→ack and move→spectator latency, lost/duplicated/out-of-order events,
-//! resynchronisations, and the server's peak memory. Per-connection and per-address limits are
-//! lifted for the run: one loopback address plays thousands of connections.
+//! `rooms-bench [--rooms N] [--spectators M] [--seconds S] [--rate MOVES_PER_S] [--server PATH]
+//! [--server-cpus LIST]`: a load benchmark over loopback. It starts the `boardshift-server` binary
+//! on a fresh database (durability on), fills N rooms with two players and M spectators each, and
+//! lets the players play random legal moves (voting rematches when a game ends). With `--rate`
+//! it first measures a paced phase — that many moves per second offered, spread evenly over the
+//! rooms — and then, in the same run against the same server, the closed-loop phase, where every
+//! move is sent as soon as the previous one is acknowledged. Each phase prints moves/s, p50/p99
+//! move→ack and move→spectator latency, the server's CPU per move and the machine's load
+//! average; the run ends with lost/duplicated/out-of-order events, resynchronisations and the
+//! server's peak memory. `--server-cpus` pins the server to those CPUs (through `taskset`).
+//! Per-connection and per-address limits are lifted for the run: one loopback address plays
+//! thousands of connections.
 
 use futures_util::{SinkExt, StreamExt};
 use rules::any::AnyGame;
@@ -27,7 +32,10 @@ struct Options {
     rooms: usize,
     spectators: usize,
     seconds: u64,
+    /// Offered moves per second over all rooms for the paced phase; 0 skips it.
+    rate: u64,
     server: PathBuf,
+    server_cpus: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -40,7 +48,9 @@ fn parse_options() -> Result<Options, String> {
         rooms: 500,
         spectators: 2,
         seconds: 20,
+        rate: 0,
         server: default_server,
+        server_cpus: None,
     };
     let mut index = 0;
     while index < args.len() {
@@ -57,7 +67,9 @@ fn parse_options() -> Result<Options, String> {
             "--rooms" => options.rooms = number()? as usize,
             "--spectators" => options.spectators = number()? as usize,
             "--seconds" => options.seconds = number()?.clamp(1, 600),
+            "--rate" => options.rate = number()?,
             "--server" => options.server = PathBuf::from(value),
+            "--server-cpus" => options.server_cpus = Some(value.clone()),
             _ => return Err(format!("unknown argument '{flag}'")),
         }
         index += 2;
@@ -80,16 +92,42 @@ struct Stats {
     spectator_micros: Mutex<Vec<u32>>,
 }
 
-/// Per room: the ply number and send instant of the move in flight, for spectator latency.
-#[derive(Default)]
+/// Per room: the ply number and send instant of the move in flight, for spectator latency, and
+/// in the paced phase the instant the room's next move is due.
 struct InFlight {
     move_sent: Mutex<Option<(u64, Instant)>>,
+    next_due: Mutex<Instant>,
 }
 
 struct Shared {
     stats: Stats,
     measuring: AtomicBool,
     stop: AtomicBool,
+    /// Microseconds between two moves of one room in the paced phase; 0 in the closed loop.
+    pace_micros: AtomicU64,
+}
+
+impl Shared {
+    /// In the paced phase, how long the player to move in a room must still wait.
+    fn wait_for_turn(&self, in_flight: &InFlight) -> Option<Duration> {
+        let pace = self.pace_micros.load(Ordering::Relaxed);
+        if pace == 0 {
+            return None;
+        }
+        let due = *in_flight.next_due.lock().ok()?;
+        due.checked_duration_since(Instant::now())
+            .filter(|wait| !wait.is_zero())
+    }
+
+    /// Books the room's next move one pace later (never more than one pace in arrears, so a
+    /// room that fell behind does not burst to catch up).
+    fn book_next_move(&self, in_flight: &InFlight) {
+        let pace = Duration::from_micros(self.pace_micros.load(Ordering::Relaxed));
+        if let Ok(mut due) = in_flight.next_due.lock() {
+            let now = Instant::now();
+            *due = (*due + pace).max(now.checked_sub(pace).unwrap_or(now));
+        }
+    }
 }
 
 fn main() -> std::process::ExitCode {
@@ -124,7 +162,15 @@ async fn run(options: Options) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let connections = options.rooms * (2 + options.spectators);
-    let mut server = Command::new(&options.server)
+    let mut launcher = match &options.server_cpus {
+        Some(cpus) => {
+            let mut taskset = Command::new("taskset");
+            taskset.args(["-c", cpus]).arg(&options.server);
+            taskset
+        }
+        None => Command::new(&options.server),
+    };
+    let mut server = launcher
         .args(["--port", "0", "--db"])
         .arg(dir.join("bench.db"))
         .args(["--max-connections", &(connections + 100).to_string()])
@@ -153,10 +199,14 @@ async fn run(options: Options) -> Result<(), String> {
         address, options.rooms, options.spectators
     );
 
+    let pace_micros = (options.rooms as u64 * 1_000_000)
+        .checked_div(options.rate)
+        .map_or(0, |micros| micros.max(1));
     let shared = Arc::new(Shared {
         stats: Stats::default(),
         measuring: AtomicBool::new(false),
         stop: AtomicBool::new(false),
+        pace_micros: AtomicU64::new(pace_micros),
     });
     let setup_started = Instant::now();
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
@@ -165,9 +215,12 @@ async fn run(options: Options) -> Result<(), String> {
         let gate = gate.clone();
         let shared = shared.clone();
         let spectators = options.spectators;
+        // Rooms start their paced schedules spread over one pace, not all at once.
+        let offset =
+            Duration::from_micros(pace_micros * index as u64 / options.rooms.max(1) as u64);
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-            set_up_room(address, index, spectators, shared).await
+            set_up_room(address, index, spectators, shared, offset).await
         }));
     }
     let mut clients = Vec::new();
@@ -178,28 +231,21 @@ async fn run(options: Options) -> Result<(), String> {
         clients.extend(tasks);
     }
     println!(
-        "set up in {:.1} s; measuring for {} s",
+        "set up in {:.1} s; measuring for {} s per phase",
         setup_started.elapsed().as_secs_f64(),
         options.seconds
     );
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    shared.stats.moves.store(0, Ordering::Relaxed);
-    if let Ok(mut samples) = shared.stats.ack_micros.lock() {
-        samples.clear();
+    if pace_micros > 0 {
+        measure_phase(
+            &format!("paced, {} moves/s offered", options.rate),
+            &shared,
+            server_pid,
+            options.seconds,
+        )
+        .await;
+        shared.pace_micros.store(0, Ordering::Relaxed);
     }
-    if let Ok(mut samples) = shared.stats.spectator_micros.lock() {
-        samples.clear();
-    }
-    shared.measuring.store(true, Ordering::Relaxed);
-    let cpu_before = cpu_seconds(server_pid);
-    let measured_from = Instant::now();
-    tokio::time::sleep(Duration::from_secs(options.seconds)).await;
-    shared.measuring.store(false, Ordering::Relaxed);
-    let elapsed = measured_from.elapsed().as_secs_f64();
-    let moves = shared.stats.moves.load(Ordering::Relaxed);
-    let server_cpu = cpu_seconds(server_pid)
-        .zip(cpu_before)
-        .map(|(after, before)| after - before);
+    measure_phase("closed loop", &shared, server_pid, options.seconds).await;
     let own_cpu = cpu_seconds(std::process::id());
     shared.stop.store(true, Ordering::Relaxed);
     for client in clients {
@@ -211,21 +257,10 @@ async fn run(options: Options) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&dir);
 
     let stats = &shared.stats;
-    let ack = percentiles(&stats.ack_micros);
-    let spectator = percentiles(&stats.spectator_micros);
-    println!("moves/s                 {:.0}", moves as f64 / elapsed);
-    println!("moves acknowledged      {moves} in {elapsed:.1} s");
+    println!("whole run:");
     println!(
         "games finished          {}",
         stats.games.load(Ordering::Relaxed)
-    );
-    println!(
-        "move->ack       p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
-        ack.0, ack.1, ack.2
-    );
-    println!(
-        "move->spectator p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
-        spectator.0, spectator.1, spectator.2
     );
     println!(
         "events lost {}  duplicated {}  out of order {}  resyncs {}",
@@ -239,13 +274,6 @@ async fn run(options: Options) -> Result<(), String> {
         stats.rate_nacks.load(Ordering::Relaxed),
         stats.other_nacks.load(Ordering::Relaxed)
     );
-    if let Some(cpu) = server_cpu {
-        println!(
-            "server CPU              {:.2} cores busy on average ({:.0} us per move)",
-            cpu / elapsed,
-            cpu * 1e6 / moves.max(1) as f64
-        );
-    }
     if let Some(cpu) = own_cpu {
         println!("benchmark clients CPU   {cpu:.1} s in total");
     }
@@ -254,6 +282,63 @@ async fn run(options: Options) -> Result<(), String> {
         None => println!("server peak memory      unknown"),
     }
     Ok(())
+}
+
+/// Lets the players settle for a second, then measures for `seconds` and prints the phase's
+/// throughput, latencies, server CPU per move and load average.
+async fn measure_phase(name: &str, shared: &Shared, server_pid: u32, seconds: u64) {
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let stats = &shared.stats;
+    stats.moves.store(0, Ordering::Relaxed);
+    if let Ok(mut samples) = stats.ack_micros.lock() {
+        samples.clear();
+    }
+    if let Ok(mut samples) = stats.spectator_micros.lock() {
+        samples.clear();
+    }
+    let load_before = load_average();
+    shared.measuring.store(true, Ordering::Relaxed);
+    let cpu_before = cpu_seconds(server_pid);
+    let measured_from = Instant::now();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let elapsed = measured_from.elapsed().as_secs_f64();
+    let moves = stats.moves.load(Ordering::Relaxed);
+    let server_cpu = cpu_seconds(server_pid)
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    let load_after = load_average();
+    let ack = percentiles(&stats.ack_micros);
+    let spectator = percentiles(&stats.spectator_micros);
+    println!("phase: {name}");
+    println!("  moves/s                 {:.0}", moves as f64 / elapsed);
+    println!("  moves acknowledged      {moves} in {elapsed:.1} s");
+    println!(
+        "  move->ack       p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
+        ack.0, ack.1, ack.2
+    );
+    println!(
+        "  move->spectator p50 {:.2} ms  p99 {:.2} ms  ({} samples)",
+        spectator.0, spectator.1, spectator.2
+    );
+    if let Some(cpu) = server_cpu {
+        println!(
+            "  server CPU              {:.2} cores busy on average, {:.0} us per move",
+            cpu / elapsed,
+            cpu * 1e6 / moves.max(1) as f64
+        );
+    }
+    println!(
+        "  load average (1 min)    {} at the start, {} at the end",
+        load_before.as_deref().unwrap_or("?"),
+        load_after.as_deref().unwrap_or("?")
+    );
+}
+
+/// The machine's one-minute load average.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next().map(str::to_string)
 }
 
 fn percentiles(samples: &Mutex<Vec<u32>>) -> (f64, f64, usize) {
@@ -395,6 +480,7 @@ async fn set_up_room(
     index: usize,
     spectators: usize,
     shared: Arc<Shared>,
+    first_move_after: Duration,
 ) -> Result<Vec<tokio::task::JoinHandle<()>>, String> {
     let code = format!("bench-{index}");
     let white_name = format!("w{index}");
@@ -415,7 +501,10 @@ async fn set_up_room(
     .await?;
     receive_kind(&mut black, "welcome").await?;
     let black_state = receive_kind(&mut black, "state").await?;
-    let in_flight = Arc::new(InFlight::default());
+    let in_flight = Arc::new(InFlight {
+        move_sent: Mutex::new(None),
+        next_due: Mutex::new(Instant::now() + first_move_after),
+    });
     let mut tasks = Vec::new();
     for number in 0..spectators {
         let mut socket = open_socket(address).await?;
@@ -535,7 +624,12 @@ async fn play(
                 .game
                 .as_ref()
                 .is_some_and(|g| g.result().is_none() && Some(g.status().turn) == colour);
-        if my_turn {
+        let wait = if my_turn {
+            shared.wait_for_turn(&in_flight)
+        } else {
+            None
+        };
+        if my_turn && wait.is_none() {
             let Some(game) = &stream.game else { continue };
             let actions = game.legal_actions();
             if actions.is_empty() {
@@ -554,6 +648,7 @@ async fn play(
             }
             pending = Some((next_a, now));
             awaiting_ply = n + 1;
+            shared.book_next_move(&in_flight);
             if send(&mut socket, json!({"t":"move","a":next_a,"n":n,"m":text}))
                 .await
                 .is_err()
@@ -561,8 +656,8 @@ async fn play(
                 return;
             }
         }
-        let message = match tokio::time::timeout(Duration::from_secs(1), receive(&mut socket)).await
-        {
+        let listen_for = wait.unwrap_or(Duration::from_secs(1));
+        let message = match tokio::time::timeout(listen_for, receive(&mut socket)).await {
             Ok(Ok(message)) => message,
             Ok(Err(_)) => return,
             Err(_) => continue,

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod services;
+
 use boardshift_server::{Config, Started};
 use futures_util::{SinkExt, StreamExt};
 use rules::any::AnyGame;
