@@ -311,6 +311,19 @@ impl RelativePosition {
 
     // ----- making moves -----
 
+    /// Passes the turn without moving, for null-move search: the same board and origin with
+    /// the other side to move, no en-passant square, and the clocks counting the pass as a
+    /// move. A pass is no action of the game (`legal_moves` never offers one); the caller
+    /// makes sure the side to move is not in check.
+    pub fn play_null(&mut self) {
+        self.ep = NO_SQUARE;
+        self.halfmoves = crate::position::advance_counter(self.halfmoves);
+        if self.turn == Color::Black {
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
+        }
+        self.set_turn(self.turn.other());
+    }
+
     /// Plays a legal move and reports what happened, for animation.
     pub fn play_with_report(&mut self, mv: RelativeMove) -> MoveReport {
         let mut report = MoveReport::default();
@@ -534,5 +547,33 @@ impl RelativePosition {
             self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.set_turn(us.other());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::GamePosition;
+
+    #[test]
+    fn two_passes_give_back_the_position_without_en_passant() {
+        let options = RelativeOptions::default();
+        let mut pos = RelativePosition::start(options);
+        // 1. e4 leaves an en-passant square; the pass clears it and counts as Black's move.
+        let double_step = pos.parse_move("i6i8").expect("e-pawn double step");
+        pos.play_unchecked(double_step);
+        assert!(pos.ep_square().is_some());
+        let mut passed = pos.clone();
+        passed.play_null();
+        assert_eq!(passed.turn(), Color::White);
+        assert_eq!(passed.ep_square(), None);
+        assert_eq!((passed.halfmoves(), passed.fullmoves()), (1, 2));
+        let reread = RelativePosition::from_text(&passed.to_text(), options).expect("own text");
+        assert_eq!(passed.full_hash(), reread.full_hash());
+        let mut back = passed.clone();
+        back.play_null();
+        assert_eq!(back.turn(), Color::Black);
+        assert_eq!(back.full_hash(), pos.base_hash);
+        assert_eq!(back.count_legal_moves(), pos.count_legal_moves());
     }
 }
