@@ -250,7 +250,9 @@ impl SearchPosition for RelativePosition {
 
     fn noisy_moves(&self, moves: &mut Vec<RelativeMove>) {
         let start = moves.len();
-        self.legal_moves(moves);
+        // The rules' captures and promotions, narrowed to the engine's noisy set (which
+        // leaves out quiet under-promotions).
+        RelativePosition::noisy_moves(self, moves);
         let risk = EdgeRisk::new(self);
         keep_only(moves, start, |mv| {
             captures_directly(self, mv) || risk.loses_piece(mv)
