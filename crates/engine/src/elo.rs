@@ -118,11 +118,12 @@ impl Units {
             return None;
         }
         let margin = Z_95 * (self.variance / self.count).sqrt();
+        // An interval reaching past a score of 0 or 1 is unbounded on that side.
         Some(EloEstimate {
             score: self.mean,
             elo: elo_of_score(self.mean),
-            low: elo_of_score(self.mean - margin),
-            high: elo_of_score(self.mean + margin),
+            low: elo_of_score((self.mean - margin).max(0.0)),
+            high: elo_of_score((self.mean + margin).min(1.0)),
         })
     }
 
@@ -248,5 +249,9 @@ mod tests {
         assert_eq!(sprt_verdict(0.0, 0.05, 0.05), SprtVerdict::Continue);
         assert_eq!(Pentanomial::default().estimate(), None);
         assert_eq!(Pentanomial([0, 0, 7, 0, 0]).llr(0.0, 10.0), 0.0);
+        // Nearly all lost: the interval's lower end is unbounded, not undefined.
+        let lost = Pentanomial([9, 0, 1, 0, 0]).estimate().unwrap();
+        assert_eq!(lost.low, f64::NEG_INFINITY);
+        assert!(lost.high.is_finite() && lost.elo < lost.high);
     }
 }
