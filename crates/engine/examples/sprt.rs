@@ -9,14 +9,16 @@
 //!     --new "target/release/boardshift uci" --old "/path/to/old/boardshift uci" \
 //!     --variant standard --book crates/engine/books/standard.txt --nodes 5000 \
 //!     [--movetime MS] [--pairs 500] [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05] \
-//!     [--new-option NAME=VALUE]… [--old-option NAME=VALUE]… [--option KEY=VALUE]…
+//!     [--new-option NAME=VALUE]… [--old-option NAME=VALUE]… [--option KEY=VALUE]… \
+//!     [--stop no]
 //! cargo run --release -p boardshift-engine --example sprt -- book \
 //!     --variant relative --count 40 --seed 1 [--option KEY=VALUE]…
 //! ```
 //!
 //! `--option` sets a rule option of the variant (as `boardshift match --option`); it is also
 //! sent to engines that offer it as a UCI option, with `UCI_Variant`. Engine options go only
-//! to the engine named. Games that reach 400 plies are adjudicated drawn; an illegal or
+//! to the engine named. `--stop no` plays all the pairs whatever the SPRT says (a fixed-length
+//! run, e.g. for a score against a reference engine). Games that reach 400 plies are adjudicated drawn; an illegal or
 //! missing move loses. `book` writes openings, one position text a line, to standard
 //! output: 2 to 4 random plies from the start (regroupment: a random Chess484 start; sliding:
 //! each of the eight gaps in turn), kept when a depth-6 search scores them within ±60 cp.
@@ -315,6 +317,7 @@ fn play(args: &[String]) -> Result<(), String> {
     let elo1: f64 = flags.number("elo1", 10.0)?;
     let alpha: f64 = flags.number("alpha", 0.05)?;
     let beta: f64 = flags.number("beta", 0.05)?;
+    let stop_on_verdict = flags.get("stop") != Some("no");
     let mut new = UciEngine::start(flags.required("new")?)?;
     let mut old = UciEngine::start(flags.required("old")?)?;
     configure(&mut new, &options, &flags.all("new-option"))?;
@@ -358,13 +361,19 @@ fn play(args: &[String]) -> Result<(), String> {
         );
         match sprt_verdict(llr, alpha, beta) {
             SprtVerdict::Continue => {}
+            _ if !stop_on_verdict => {}
             verdict => {
                 println!("SPRT: {verdict:?} (llr {llr:.2})");
                 return Ok(());
             }
         }
     }
-    println!("SPRT: no decision after {} pairs", pentanomial.pairs());
+    let llr = pentanomial.llr(elo0, elo1);
+    println!(
+        "after {} pairs: {:?} (llr {llr:.2})",
+        pentanomial.pairs(),
+        sprt_verdict(llr, alpha, beta)
+    );
     Ok(())
 }
 
