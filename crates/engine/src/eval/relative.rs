@@ -136,15 +136,14 @@ impl EdgeRisk {
         let mut exposed = [(0, 0, 0); 16];
         let mut exposed_count = 0;
         let off_inner = pos
-            .pieces_of(pos.turn().other())
-            .filter_map(|(square, piece)| {
+            .pieces_off_inner_board(pos.turn().other())
+            .map(|(square, piece)| {
                 let (rx, ry) = pos.relative_of(square);
-                let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
                 let value = match piece.role {
                     Role::King => KING_LOSS_ORDER_VALUE,
                     role => role_value(role),
                 };
-                (!on_inner).then_some((rx, ry, value))
+                (rx, ry, value)
             });
         for (slot, entry) in exposed.iter_mut().zip(off_inner) {
             *slot = entry;
@@ -272,10 +271,7 @@ impl SearchPosition for RelativePosition {
         // Every real move shifts the board, and can push the mover's own pieces that stand
         // off the inner board over the edge; a pass never does. With such pieces the pass is
         // too often better than any move for its score to be trusted.
-        let exposed = self
-            .pieces_of(self.turn())
-            .any(|(square, _)| !self.is_on_inner_board(square));
-        if exposed {
+        if self.pieces_off_inner_board(self.turn()).next().is_some() {
             return None;
         }
         let mut passed = self.clone();

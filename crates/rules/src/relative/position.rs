@@ -250,6 +250,25 @@ impl RelativePosition {
             })
     }
 
+    /// The pieces of one side that stand off the inner board (the only ones an edge can
+    /// take), with their absolute squares; cheap when there are none.
+    pub fn pieces_off_inner_board(
+        &self,
+        color: Color,
+    ) -> impl Iterator<Item = (AbsSquare, Piece)> + '_ {
+        let side = color.index();
+        let mut slots = self.outside[side];
+        std::iter::from_fn(move || {
+            if slots == 0 {
+                return None;
+            }
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let index = self.squares[side][slot] as usize;
+            Some((self.abs_of_index(index), code_piece(self.board[index])))
+        })
+    }
+
     /// How many pieces a side has left.
     pub fn piece_count(&self, color: Color) -> usize {
         self.counts[color.index()] as usize
@@ -575,5 +594,32 @@ mod tests {
         assert_eq!(back.turn(), Color::Black);
         assert_eq!(back.full_hash(), pos.base_hash);
         assert_eq!(back.count_legal_moves(), pos.count_legal_moves());
+    }
+
+    #[test]
+    fn pieces_off_the_inner_board_are_those_outside_its_eight_by_eight() {
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let mut rng = crate::rng::Rng::seeded(3);
+        let mut seen = 0;
+        for _ in 0..100 {
+            for color in Color::ALL {
+                let expected: Vec<_> = pos
+                    .pieces_of(color)
+                    .filter(|&(square, _)| !pos.is_on_inner_board(square))
+                    .collect();
+                let mut listed: Vec<_> = pos.pieces_off_inner_board(color).collect();
+                listed.sort_by_key(|&(square, _)| square);
+                let mut expected = expected;
+                expected.sort_by_key(|&(square, _)| square);
+                assert_eq!(listed, expected, "{pos:?}");
+                seen += listed.len();
+            }
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        assert!(seen > 0);
     }
 }
