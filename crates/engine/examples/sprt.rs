@@ -10,7 +10,7 @@
 //!     --variant standard --book crates/engine/books/standard.txt --nodes 5000 \
 //!     [--movetime MS] [--pairs 500] [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05] \
 //!     [--new-option NAME=VALUE]… [--old-option NAME=VALUE]… [--option KEY=VALUE]… \
-//!     [--stop no]
+//!     [--stop no] [--repeat yes]
 //! cargo run --release -p boardshift-engine --example sprt -- book \
 //!     --variant relative --count 40 --seed 1 [--option KEY=VALUE]…
 //! ```
@@ -18,7 +18,9 @@
 //! `--option` sets a rule option of the variant (as `boardshift match --option`); it is also
 //! sent to engines that offer it as a UCI option, with `UCI_Variant`. Engine options go only
 //! to the engine named. `--stop no` plays all the pairs whatever the SPRT says (a fixed-length
-//! run, e.g. for a score against a reference engine). Games that reach 400 plies are adjudicated drawn; an illegal or
+//! run, e.g. for a score against a reference engine). Each pair takes the next opening, and a
+//! run may not go round the book again unless `--repeat yes`: node-limited engines that clear
+//! their state between games would replay the same games. Games that reach 400 plies are adjudicated drawn; an illegal or
 //! missing move loses. `book` writes openings, one position text a line, to standard
 //! output: 2 to 4 random plies from the start (regroupment: a random Chess484 start; sliding:
 //! each of the eight gaps in turn), kept when a depth-6 search scores them within ±60 cp.
@@ -313,6 +315,16 @@ fn play(args: &[String]) -> Result<(), String> {
     };
     let pairs: usize = flags.number("pairs", book.len())?;
     let first_pair: usize = flags.number("first", 0)?;
+    // Node-limited engines that clear their state for each game are deterministic: a second
+    // round of the book would replay the same games and only inflate the evidence.
+    if first_pair + pairs > book.len() && flags.get("repeat") != Some("yes") {
+        return Err(format!(
+            "{} pairs from pair {first_pair} need more than the book's {} openings; \
+             write a longer book, or pass --repeat yes when the engines vary between games",
+            pairs,
+            book.len()
+        ));
+    }
     let elo0: f64 = flags.number("elo0", 0.0)?;
     let elo1: f64 = flags.number("elo1", 10.0)?;
     let alpha: f64 = flags.number("alpha", 0.05)?;
