@@ -28,10 +28,12 @@
 //! Modules: `request` (what a search is asked and answers), `search` (the alpha-beta search,
 //! with quiescence in `search/quiescence.rs`), `search_params` (its tuning numbers), `tt` (transposition table), `ordering` (move
 //! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
-//! `score` (mate-score conventions), `rng` (the seeded generator), `setup` (regroupment
-//! setup choices), `position` (the [`SearchPosition`] trait the variants implement), `variants` (the
-//! variants as types, with their positions searchable).
+//! `score` (mate-score conventions), `elo` (match statistics: Elo with error bars, SPRT), `rng`
+//! (the seeded generator), `setup` (regroupment setup choices), `position` (the
+//! [`SearchPosition`] trait the variants implement), `variants` (the variants as types, with
+//! their positions searchable).
 
+pub mod elo;
 pub mod eval;
 pub mod levels;
 pub mod ordering;

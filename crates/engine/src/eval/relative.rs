@@ -136,15 +136,14 @@ impl EdgeRisk {
         let mut exposed = [(0, 0, 0); 16];
         let mut exposed_count = 0;
         let off_inner = pos
-            .pieces_of(pos.turn().other())
-            .filter_map(|(square, piece)| {
+            .pieces_off_inner_board(pos.turn().other())
+            .map(|(square, piece)| {
                 let (rx, ry) = pos.relative_of(square);
-                let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
                 let value = match piece.role {
                     Role::King => KING_LOSS_ORDER_VALUE,
                     role => role_value(role),
                 };
-                (!on_inner).then_some((rx, ry, value))
+                (rx, ry, value)
             });
         for (slot, entry) in exposed.iter_mut().zip(off_inner) {
             *slot = entry;
@@ -212,26 +211,6 @@ fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
             .is_some_and(|piece| piece.color != pos.turn())
 }
 
-/// The position with the turn passed: the other side to move, no en-passant square, the
-/// clocks counting the pass as a move. A pass is no action of the game, so the rules do not
-/// offer one; it is made here through the position text, whose reader rebuilds the whole
-/// position (hash included). `None` if the text is refused (it is not for a position the
-/// search reaches with the side to move not in check).
-fn passed(pos: &RelativePosition) -> Option<RelativePosition> {
-    let text = pos.to_text();
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let [board, _turn, castling, _ep, halfmoves, fullmoves, origin] = fields[..] else {
-        return None;
-    };
-    let (turn, fullmoves) = match pos.turn() {
-        Color::White => ("b", fullmoves.parse::<u32>().ok()?),
-        Color::Black => ("w", fullmoves.parse::<u32>().ok()? + 1),
-    };
-    let halfmoves = halfmoves.parse::<u32>().ok()? + 1;
-    let passed_text = format!("{board} {turn} {castling} - {halfmoves} {fullmoves} {origin}");
-    RelativePosition::from_text(&passed_text, pos.options()).ok()
-}
-
 pub fn evaluate(pos: &RelativePosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
     white_score(pos) * sign + 10
@@ -270,7 +249,9 @@ impl SearchPosition for RelativePosition {
 
     fn noisy_moves(&self, moves: &mut Vec<RelativeMove>) {
         let start = moves.len();
-        self.legal_moves(moves);
+        // The rules' captures and promotions, narrowed to the engine's noisy set (which
+        // leaves out quiet under-promotions).
+        RelativePosition::noisy_moves(self, moves);
         let risk = EdgeRisk::new(self);
         keep_only(moves, start, |mv| {
             captures_directly(self, mv) || risk.loses_piece(mv)
@@ -290,13 +271,12 @@ impl SearchPosition for RelativePosition {
         // Every real move shifts the board, and can push the mover's own pieces that stand
         // off the inner board over the edge; a pass never does. With such pieces the pass is
         // too often better than any move for its score to be trusted.
-        let exposed = self
-            .pieces_of(self.turn())
-            .any(|(square, _)| !self.is_on_inner_board(square));
-        if exposed {
+        if self.pieces_off_inner_board(self.turn()).next().is_some() {
             return None;
         }
-        passed(self)
+        let mut passed = self.clone();
+        passed.play_null();
+        Some(passed)
     }
 
     fn has_non_pawn_material(&self) -> bool {
@@ -319,12 +299,31 @@ mod tests {
     use crate::rng::Rng;
     use rules::relative::{Leave, RelativeOptions};
 
+    /// The pass as position text would write it: the other side to move, no en-passant
+    /// square, the clocks counting the pass as a move. The reader rebuilds everything (hash
+    /// included) from scratch, so it checks the rules' incremental pass.
+    fn passed_by_text(pos: &RelativePosition) -> RelativePosition {
+        let text = pos.to_text();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, _turn, castling, _ep, halfmoves, fullmoves, origin] = fields[..] else {
+            panic!("seven fields in {text}");
+        };
+        let fullmoves: u32 = fullmoves.parse().unwrap();
+        let (turn, fullmoves) = match pos.turn() {
+            Color::White => ("b", fullmoves),
+            Color::Black => ("w", fullmoves + 1),
+        };
+        let halfmoves = halfmoves.parse::<u32>().unwrap() + 1;
+        let passed_text = format!("{board} {turn} {castling} - {halfmoves} {fullmoves} {origin}");
+        RelativePosition::from_text(&passed_text, pos.options()).unwrap()
+    }
+
     #[test]
     fn a_pass_hands_the_same_board_to_the_other_side() {
         let mut rng = Rng::new(11);
         let mut pos = RelativePosition::start(RelativeOptions::default());
-        let mut passes = 0;
-        for _ in 0..80 {
+        let (mut passes, mut passes_after_double_steps) = (0, 0);
+        for _ in 0..160 {
             let mut moves = Vec::new();
             if pos.lost_outright().is_none() {
                 pos.legal_moves(&mut moves);
@@ -333,26 +332,34 @@ mod tests {
                 break;
             }
             if !pos.is_check() {
-                let null = passed(&pos).expect("a pass when not in check");
+                let mut null = pos.clone();
+                null.play_null();
+                let expected = passed_by_text(&pos);
+                assert_eq!(null.to_text(), expected.to_text());
+                assert_eq!(null.hash(), expected.hash(), "{pos:?}");
+                assert_eq!(null.repetition_key(), expected.repetition_key());
                 assert_eq!(null.turn(), pos.turn().other());
-                let board =
-                    |p: &RelativePosition| p.position_text().split(' ').next().map(str::to_string);
-                assert_eq!(board(&null), board(&pos));
                 assert_eq!(null.origin(), pos.origin());
-                assert_eq!(null.castling_rights(), pos.castling_rights());
                 assert_eq!(null.ep_square(), None);
                 assert_eq!(null.halfmove_clock(), pos.halfmove_clock() + 1);
                 assert_ne!(null.hash(), pos.hash());
-                let back = passed(&null).expect("passing back");
+                let mut back = null.clone();
+                back.play_null();
                 assert_eq!(back.turn(), pos.turn());
                 if pos.ep_square().is_none() {
                     assert_eq!(back.hash(), pos.hash());
+                    assert_eq!(back.count_legal_moves(), pos.count_legal_moves());
+                } else {
+                    // The pass clears en passant: the board comes back without it.
+                    assert_ne!(back.hash(), pos.hash());
+                    passes_after_double_steps += 1;
                 }
                 passes += 1;
             }
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
         }
-        assert!(passes > 20);
+        assert!(passes > 40, "{passes} passes");
+        assert!(passes_after_double_steps > 0);
     }
 
     #[test]

@@ -250,6 +250,25 @@ impl RelativePosition {
             })
     }
 
+    /// The pieces of one side that stand off the inner board (the only ones an edge can
+    /// take), with their absolute squares; cheap when there are none.
+    pub fn pieces_off_inner_board(
+        &self,
+        color: Color,
+    ) -> impl Iterator<Item = (AbsSquare, Piece)> + '_ {
+        let side = color.index();
+        let mut slots = self.outside[side];
+        std::iter::from_fn(move || {
+            if slots == 0 {
+                return None;
+            }
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let index = self.squares[side][slot] as usize;
+            Some((self.abs_of_index(index), code_piece(self.board[index])))
+        })
+    }
+
     /// How many pieces a side has left.
     pub fn piece_count(&self, color: Color) -> usize {
         self.counts[color.index()] as usize
@@ -310,6 +329,19 @@ impl RelativePosition {
     }
 
     // ----- making moves -----
+
+    /// Passes the turn without moving, for null-move search: the same board and origin with
+    /// the other side to move, no en-passant square, and the clocks counting the pass as a
+    /// move. A pass is no action of the game (`legal_moves` never offers one); the caller
+    /// makes sure the side to move is not in check.
+    pub fn play_null(&mut self) {
+        self.ep = NO_SQUARE;
+        self.halfmoves = crate::position::advance_counter(self.halfmoves);
+        if self.turn == Color::Black {
+            self.fullmoves = crate::position::advance_counter(self.fullmoves);
+        }
+        self.set_turn(self.turn.other());
+    }
 
     /// Plays a legal move and reports what happened, for animation.
     pub fn play_with_report(&mut self, mv: RelativeMove) -> MoveReport {
@@ -534,5 +566,60 @@ impl RelativePosition {
             self.fullmoves = crate::position::advance_counter(self.fullmoves);
         }
         self.set_turn(us.other());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::GamePosition;
+
+    #[test]
+    fn two_passes_give_back_the_position_without_en_passant() {
+        let options = RelativeOptions::default();
+        let mut pos = RelativePosition::start(options);
+        // 1. e4 leaves an en-passant square; the pass clears it and counts as Black's move.
+        let double_step = pos.parse_move("i6i8").expect("e-pawn double step");
+        pos.play_unchecked(double_step);
+        assert!(pos.ep_square().is_some());
+        let mut passed = pos.clone();
+        passed.play_null();
+        assert_eq!(passed.turn(), Color::White);
+        assert_eq!(passed.ep_square(), None);
+        assert_eq!((passed.halfmoves(), passed.fullmoves()), (1, 2));
+        let reread = RelativePosition::from_text(&passed.to_text(), options).expect("own text");
+        assert_eq!(passed.full_hash(), reread.full_hash());
+        let mut back = passed.clone();
+        back.play_null();
+        assert_eq!(back.turn(), Color::Black);
+        assert_eq!(back.full_hash(), pos.base_hash);
+        assert_eq!(back.count_legal_moves(), pos.count_legal_moves());
+    }
+
+    #[test]
+    fn pieces_off_the_inner_board_are_those_outside_its_eight_by_eight() {
+        let mut pos = RelativePosition::start(RelativeOptions::default());
+        let mut rng = crate::rng::Rng::seeded(3);
+        let mut seen = 0;
+        for _ in 0..100 {
+            for color in Color::ALL {
+                let expected: Vec<_> = pos
+                    .pieces_of(color)
+                    .filter(|&(square, _)| !pos.is_on_inner_board(square))
+                    .collect();
+                let mut listed: Vec<_> = pos.pieces_off_inner_board(color).collect();
+                listed.sort_by_key(|&(square, _)| square);
+                let mut expected = expected;
+                expected.sort_by_key(|&(square, _)| square);
+                assert_eq!(listed, expected, "{pos:?}");
+                seen += listed.len();
+            }
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        assert!(seen > 0);
     }
 }
