@@ -92,6 +92,18 @@ impl Role {
         Role::ALL[index]
     }
 
+    /// The piece's name in messages ("knight").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// Lower-case letter, as in UCI promotion suffixes.
     pub const fn char(self) -> char {
         match self {

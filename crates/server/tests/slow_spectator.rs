@@ -24,17 +24,7 @@ async fn connect_with_small_window(address: std::net::SocketAddr, name: &str) ->
     )
     .await
     .expect("websocket handshake");
-    Client {
-        socket,
-        name: name.to_string(),
-        token: None,
-        room: None,
-        v: 0,
-        game: None,
-        next_a: 1,
-        events: Vec::new(),
-        last_state: None,
-    }
+    Client::new(socket, name)
 }
 
 /// Whether `client` plays White in the current match (from the last `match` event it applied,

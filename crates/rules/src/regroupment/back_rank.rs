@@ -63,17 +63,6 @@ pub(super) enum Refusal {
     NoValidQueenStep,
 }
 
-pub(super) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 /// The back rank after the queen step swapping with `target` (a file, or `None` to decline).
 fn queen_step(rank: &BackRank, target: Option<usize>) -> Result<BackRank, Refusal> {
     let Some(target) = target else {

@@ -2,8 +2,8 @@
 //! the legal steps, applying and undoing steps, and the start position it leads to.
 
 use super::back_rank::{
-    back_rank_index, role_name, side_step, side_step_options, start_fen, step_for_file, turn_order,
-    BackRank, Refusal, ORTHODOX_BACK_RANK,
+    back_rank_index, side_step, side_step_options, start_fen, step_for_file, turn_order, BackRank,
+    Refusal, ORTHODOX_BACK_RANK,
 };
 use super::options::RegroupmentOptions;
 use super::step::{Relocator, SetupStep, StepTextError};
@@ -205,7 +205,7 @@ impl SetupPhase {
                     Refusal::WrongRelocatee(role) => format!(
                         "the {} may not swap with the {} on {square}",
                         relocator.name(),
-                        role_name(role)
+                        role.name()
                     ),
                     Refusal::BishopsOnOneColour => {
                         "it would leave both bishops on squares of one colour".to_string()

@@ -53,17 +53,6 @@ pub enum Refusal {
     NoSuchMove,
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 fn side(color: Color) -> &'static str {
     match color {
         Color::White => "White",
@@ -90,11 +79,11 @@ impl fmt::Display for Refusal {
             } => write!(
                 f,
                 "the piece on {square} is a {}, not a {}",
-                role_name(*found),
-                role_name(*typed)
+                found.name(),
+                typed.name()
             ),
             Refusal::NoSuchPiece { role, color } => {
-                write!(f, "{} has no {}", side(*color), role_name(*role))
+                write!(f, "{} has no {}", side(*color), role.name())
             }
             Refusal::CannotGo {
                 role,
@@ -105,14 +94,14 @@ impl fmt::Display for Refusal {
                 f,
                 "the {} {} on {from} cannot go to {to}",
                 color.name(),
-                role_name(*role)
+                role.name()
             ),
             Refusal::CannotGo {
                 role,
                 color,
                 from: None,
                 to,
-            } => write!(f, "no {} {} can go to {to}", color.name(), role_name(*role)),
+            } => write!(f, "no {} {} can go to {to}", color.name(), role.name()),
             Refusal::Castling { in_check: true } => {
                 write!(f, "castling is not allowed while in check")
             }
@@ -125,7 +114,7 @@ impl fmt::Display for Refusal {
             Refusal::Pinned { role, square } => write!(
                 f,
                 "it leaves the king in check (the {} on {square} is pinned)",
-                role_name(*role)
+                role.name()
             ),
             Refusal::KingAttacked { square } => {
                 write!(f, "it leaves the king in check (on {square})")

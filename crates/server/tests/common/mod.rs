@@ -86,17 +86,24 @@ pub async fn connect_with_origin(
     let (socket, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(request))
         .await
         .expect("connect in time")?;
-    Ok(Client {
-        socket,
-        name: name.to_string(),
-        token: None,
-        room: None,
-        v: 0,
-        game: None,
-        next_a: 1,
-        events: Vec::new(),
-        last_state: None,
-    })
+    Ok(Client::new(socket, name))
+}
+
+impl Client {
+    /// A client on a connected socket, before its `hello`.
+    pub fn new(socket: Socket, name: &str) -> Client {
+        Client {
+            socket,
+            name: name.to_string(),
+            token: None,
+            room: None,
+            v: 0,
+            game: None,
+            next_a: 1,
+            events: Vec::new(),
+            last_state: None,
+        }
+    }
 }
 
 impl Client {
