@@ -57,3 +57,26 @@ pub fn cozy_chess960_board(position: &rules::ChessPosition) -> cozy_chess::Board
     cozy_chess::Board::from_fen(&fen, true)
         .unwrap_or_else(|error| panic!("cozy-chess refuses {fen}: {error:?}"))
 }
+
+/// Checks every count of a perft entry against our generator and against cozy-chess, naming the
+/// entry and depth on a mismatch.
+pub fn assert_entry_counts(
+    entry: &crate::perft_file::PerftEntry,
+    ours: &rules::ChessPosition,
+    cozy: &cozy_chess::Board,
+) {
+    for &(depth, expected) in &entry.counts {
+        assert_eq!(
+            rules::perft::perft(ours, depth),
+            expected,
+            "{} at depth {depth}",
+            entry.id
+        );
+        assert_eq!(
+            cozy_perft(cozy, depth),
+            expected,
+            "{} at depth {depth} (cozy-chess)",
+            entry.id
+        );
+    }
+}

@@ -5,7 +5,7 @@
 use reference::perft_file::parse_perft_file;
 use rules::{perft::perft, CastlingMode, ChessPosition};
 
-use reference::cozy::{cozy_chess960_board, cozy_perft};
+use reference::cozy::{assert_entry_counts, cozy_chess960_board, cozy_perft};
 
 fn entries() -> Vec<reference::perft_file::PerftEntry> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft/standard.txt"))
@@ -75,20 +75,7 @@ fn chess960_perft_file_matches_our_generator_and_cozy_chess() {
         if entry.id.starts_with("start-") && entry.counts.iter().any(|&(depth, _)| depth >= 4) {
             starts_at_depth_four += 1;
         }
-        for &(depth, expected) in &entry.counts {
-            assert_eq!(
-                rules::perft::perft(&ours, depth),
-                expected,
-                "{} at depth {depth}",
-                entry.id
-            );
-            assert_eq!(
-                cozy_perft(&cozy, depth),
-                expected,
-                "{} at depth {depth} (cozy-chess)",
-                entry.id
-            );
-        }
+        assert_entry_counts(&entry, &ours, &cozy);
     }
     assert!(starts_at_depth_four >= 100, "too few starts at depth 4");
 }

@@ -860,7 +860,7 @@ fn random_games_from_all_484_starts_agree_with_cozy_chess() {
 // ---------------------------------------------------------------------------------------------
 // Perft: `tests/perft/regroupment.txt`, counted by cozy-chess and checked against ours.
 
-use reference::cozy::cozy_perft;
+use reference::cozy::{assert_entry_counts, cozy_perft};
 
 fn perft_entries() -> Vec<reference::perft_file::PerftEntry> {
     let text = std::fs::read_to_string(concat!(
@@ -886,20 +886,7 @@ fn perft_file_matches_our_generator_and_cozy_chess() {
         if starts.contains(&entry.position) {
             start_entries += 1;
         }
-        for &(depth, expected) in &entry.counts {
-            assert_eq!(
-                rules::perft::perft(&ours, depth),
-                expected,
-                "{} at depth {depth}",
-                entry.id
-            );
-            assert_eq!(
-                cozy_perft(&cozy, depth),
-                expected,
-                "{} at depth {depth} (cozy)",
-                entry.id
-            );
-        }
+        assert_entry_counts(&entry, &ours, &cozy);
     }
     assert!(start_entries >= 6, "too few of the 484 start positions");
 }
