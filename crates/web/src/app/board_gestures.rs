@@ -275,4 +275,29 @@ mod tests {
         assert_eq!(heard, ["move", "move", "capture", "move", "game_end"]);
         assert_eq!(app.take_sound(), None);
     }
+
+    #[test]
+    fn low_time_sounds_once_when_the_clock_here_falls_under_ten_seconds() {
+        let mut app = App::new(5);
+        app.start_game(GameConfig {
+            variant: VariantKind::Standard,
+            options: Default::default(),
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Computer(Level::Easy),
+            },
+            time_control: Some(crate::state::TimeControl {
+                initial_ms: 15_000,
+                increment_ms: 0,
+            }),
+        })
+        .unwrap();
+        assert_eq!(app.take_sound(), None);
+        app.now = 4_000.0;
+        assert_eq!(app.take_sound(), None, "11 s left is not low");
+        app.now = 6_000.0;
+        assert_eq!(app.take_sound(), Some(Sound::LowTime));
+        app.now = 7_000.0;
+        assert_eq!(app.take_sound(), None, "said once per game");
+    }
 }
