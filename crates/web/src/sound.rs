@@ -97,13 +97,14 @@ pub struct Seen {
 }
 
 /// The sound for the change from `before` to `after`: the end of the game first, then a check,
-/// a capture (a piece fewer on the board), a move. A jump of several plies or back (a loaded
-/// game, an undo) is silent.
+/// a capture (a piece fewer on the board), a move. Two plies at once (the opponent's move and
+/// the premove it let through) sound as one; a longer jump or one back (a loaded game, an undo)
+/// is silent.
 pub fn sound_for(before: Seen, after: Seen, in_check: bool) -> Option<Sound> {
     if after.over && !before.over {
         return Some(Sound::GameEnd);
     }
-    if after.plies != before.plies + 1 {
+    if after.plies <= before.plies || after.plies > before.plies + 2 {
         return None;
     }
     Some(if in_check {
@@ -231,6 +232,8 @@ mod tests {
         assert_eq!(sound_for(START, START, false), None);
         let undone = Seen { plies: 3, ..START };
         assert_eq!(sound_for(START, undone, false), None);
+        let premoved = Seen { plies: 6, ..START };
+        assert_eq!(sound_for(START, premoved, false), Some(Sound::Move));
         let loaded = Seen { plies: 9, ..START };
         assert_eq!(sound_for(START, loaded, false), None);
         let over = Seen {

@@ -193,9 +193,15 @@ mod tests {
         let d2_d4 = Some((Sq::parse("d2").unwrap(), Sq::parse("d4").unwrap()));
         assert_eq!(app.game().unwrap().premoves.queued, d2_d4);
         assert_eq!(app.game().unwrap().overlay().premove.len(), 2);
+        app.take_sound();
         computer_plays(&mut app, "e7e5");
         assert_eq!(moves(&app), ["e4", "e5", "d4"]);
         assert_eq!(app.game().unwrap().premoves.queued, None);
+        assert_eq!(
+            app.take_sound(),
+            Some(Sound::Move),
+            "the reply and the premove sound once"
+        );
     }
 
     #[test]
