@@ -82,7 +82,8 @@ pub fn input_event(
     game: &mut GameScreen,
     side: Color,
     at: Option<Sq>,
-    event: impl FnOnce(&mut BoardInput, &Position) -> Intent,
+    // Not generic: one copy of the board input's code serves both calls.
+    event: &dyn Fn(&mut BoardInput, &Position) -> Intent,
 ) -> Intent {
     let holding = game.premoves.input.selected();
     let actions = candidate_moves(game, side, holding.or(at));

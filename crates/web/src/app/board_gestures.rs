@@ -29,7 +29,7 @@ impl App {
             game.animation = None;
             // A click cancels the queued premove; on a piece of yours it starts a new one.
             game.premoves.queued = None;
-            premove::input_event(game, side, at, |input, position| {
+            premove::input_event(game, side, at, &|input, position| {
                 input.pointer_down(position, at, x, y)
             });
             return false;
@@ -65,7 +65,7 @@ impl App {
             return false;
         }
         if let Some(side) = premove::premove_side(game) {
-            premove::input_event(game, side, at, |input, position| {
+            premove::input_event(game, side, at, &|input, position| {
                 input.pointer_up(position, at)
             });
             return false;
