@@ -52,6 +52,12 @@ test('board: a right-button drag draws an arrow, a right click a circle, a left 
   await rightDrag(page, 'e7', 'e5');
   const flipped = await probe(page, 'e6');
   assert(greenish(flipped), `no arrow shaft on e6 of the flipped board: ${flipped.point}`);
+  // The engine's arrow (set by analysis through the module's entry) is violet and outlives a left click.
+  await page.evaluate(async () => (await import(new URL('pkg/boardshift_web.js', document.baseURI))).app_engine_arrow('g8', 'g6'));
+  await click(page, 'a4');
+  const engine = await probe(page, 'g7');
+  assert(engine.point[2] > engine.point[1] + 40 && engine.point[0] > engine.point[1] + 20, `no violet engine arrow over g7: ${engine.point}`);
+  assert(JSON.stringify((await state(page)).marks.engine_arrow) === JSON.stringify([{ x: 6, y: 7 }, { x: 6, y: 5 }]), 'the engine arrow is not in the state');
   assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   await page.context().close();
 });

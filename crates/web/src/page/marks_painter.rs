@@ -1,10 +1,21 @@
 //! Draws the arrows and circles of `marks` over the pieces: an arrow is a shaft and a head from
 //! square centre to square centre, a circle a ring inside its square; the engine's arrow is
-//! drawn in a colour of its own, the shape being drawn a little fainter.
+//! drawn in a colour of its own, the shape being drawn a little fainter. Also the page's entry
+//! that sets the engine arrow.
 
 use super::painter::Painter;
+use super::{run_now, Redraw};
 use crate::marks::{Brush, Marks};
 use crate::model::Sq;
+use wasm_bindgen::prelude::*;
+
+/// `app_engine_arrow("g1", "f3")` from the module (`""` for either clears it): shows the engine's
+/// best move; the analysis feature calls it, the browser tests too.
+#[wasm_bindgen]
+pub fn app_engine_arrow(from: &str, to: &str) -> Result<(), JsValue> {
+    let arrow = Sq::parse(from).zip(Sq::parse(to));
+    run_now(Redraw::Board, |page| page.app.set_engine_arrow(arrow))
+}
 
 /// Lichess's brush colours, so its players read the marks at once.
 fn brush_color(brush: Brush) -> &'static str {
