@@ -131,3 +131,20 @@ test('board: moves, a capture and a mate make their sounds; muted stays silent a
   assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
   await page.context().close();
 });
+
+test('board: relative chess: an arrow stays on its outer-board squares when the world shifts', async (browser) => {
+  const page = await newPage(browser);
+  await startGame(page, { variant: 'relative', opponent: 'hotseat' });
+  await rightDrag(page, { x: 8, y: 4 }, { x: 8, y: 6 });
+  assert(greenish(await probe(page, { x: 8, y: 5 })), 'no arrow shaft at (8,5)');
+  const before = await state(page);
+  // Nf3 shifts the inner board (docs/rules-relative.md, worked example 1); played through the
+  // app's entry, since a left click on the board would clear the marks.
+  await page.evaluate(() => window.boardshift.apply(JSON.stringify({ action: 'play', text: 'k5j7' })));
+  const after = await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'Nf3 with its shift');
+  assert(after.board.inner_origin.y !== before.board.inner_origin.y, 'the inner board did not move');
+  assert(JSON.stringify(after.marks.shapes) === JSON.stringify(before.marks.shapes), `marks changed: ${JSON.stringify(after.marks.shapes)}`);
+  assert(greenish(await probe(page, { x: 8, y: 5 })), 'the arrow left (8,5) when the world shifted');
+  assert(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+  await page.context().close();
+});
