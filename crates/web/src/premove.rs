@@ -7,7 +7,7 @@
 
 use crate::game_screen::GameScreen;
 use crate::input::board::{BoardInput, Intent, Position};
-use crate::model::{action_from_text, moves_between, Action, Mark, Overlay, Sq};
+use crate::model::{action_from_text, moves_between, Action, BoardModel, Mark, Overlay, Sq};
 use rules::{Color, Role};
 
 /// The premove queued and the input that queues it (a board input of its own, so a premove
@@ -62,7 +62,7 @@ fn candidate_moves(game: &GameScreen, side: Color, from: Option<Sq>) -> Vec<Acti
         for y in 0..model.ranks {
             let to = Sq::new(x, y);
             let own = model.piece_at(to).is_some_and(|p| p.color == side);
-            if to != from && !own && !model.blocked.contains(&to) {
+            if to != from && !own && !in_gap(model, to) {
                 out.push(Action::Move {
                     from,
                     to,
@@ -74,6 +74,17 @@ fn candidate_moves(game: &GameScreen, side: Color, from: Option<Sq>) -> Vec<Acti
         }
     }
     out
+}
+
+/// Whether `sq` lies in a blocked square (on a tiled board the model keeps the gap's tile by
+/// its lower-left square).
+fn in_gap(model: &BoardModel, sq: Sq) -> bool {
+    let tile = if model.tiled {
+        Sq::new(sq.x & !1, sq.y & !1)
+    } else {
+        sq
+    };
+    model.blocked.contains(&tile)
 }
 
 /// Runs a premove-input event on the game: the input reads the candidate moves of the piece

@@ -306,4 +306,56 @@ mod tests {
         app.now = 7_000.0;
         assert_eq!(app.take_sound(), None, "said once per game");
     }
+
+    #[test]
+    fn a_check_sounds_as_a_check() {
+        let mut app = App::new(5);
+        app.start_game(GameConfig {
+            variant: VariantKind::Standard,
+            options: Default::default(),
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Here,
+            },
+            time_control: None,
+        })
+        .unwrap();
+        assert_eq!(app.take_sound(), None, "the page looks after the game starts");
+        let mut heard = Vec::new();
+        for text in ["e2e4", "f7f6", "d1h5"] {
+            app.apply(PlayerAction::Play { text: text.into() }).unwrap();
+            heard.extend(app.take_sound());
+        }
+        assert_eq!(heard, [Sound::Move, Sound::Move, Sound::Check]);
+    }
+
+    #[test]
+    fn sliding_chess_pieces_premove_but_never_onto_the_gap() {
+        let mut app = App::new(3);
+        let mut options = std::collections::BTreeMap::new();
+        options.insert("gap".to_string(), "e3".to_string());
+        app.start_game(GameConfig {
+            variant: VariantKind::Sliding,
+            options,
+            seats: Seats {
+                white: Seat::Here,
+                black: Seat::Computer(Level::Easy),
+            },
+            time_control: None,
+        })
+        .unwrap();
+        click(&mut app, "b1", false);
+        click(&mut app, "c3", false);
+        assert_eq!(moves(&app).len(), 1);
+        // The gap (e3, f3, e4, f4) takes no premove; another square does.
+        click(&mut app, "g1", false);
+        click(&mut app, "f3", false);
+        assert_eq!(app.game().unwrap().premoves.queued, None);
+        click(&mut app, "g1", false);
+        click(&mut app, "h3", false);
+        assert!(app.game().unwrap().premoves.queued.is_some());
+        let reply = app.game().unwrap().session.actions()[0].text().to_string();
+        computer_plays(&mut app, &reply);
+        assert_eq!(moves(&app).len(), 3, "the knight's premove is played");
+    }
 }
