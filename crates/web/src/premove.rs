@@ -40,10 +40,12 @@ impl Premoves {
 /// The side that may premove now: the one side played here while the other is to move in
 /// the live game (not while browsing, in a setup phase or in hot-seat).
 pub fn premove_side(game: &GameScreen) -> Option<Color> {
+    if game.view_ply.is_some() || game.config.seats.here().len() != 1 {
+        return None;
+    }
     let turn = game.session.turn();
     let waiting = turn.other();
     let open = !game.is_over()
-        && game.view_ply.is_none()
         && game.session.setup_step().is_none()
         && !game.config.seats.get(turn).is_here()
         && game.config.seats.get(waiting).is_here();

@@ -137,11 +137,13 @@ pub fn observe(game: &mut GameScreen, now: f64) -> Option<Sound> {
         over: game.is_over(),
     };
     let before = game.sounds.seen.replace(seen);
-    if let Some(sound) = before.and_then(|before| sound_for(before, seen, game.session.in_check()))
-    {
-        return Some(sound);
+    // This runs after every page event: the rules are asked about check only on a change.
+    if let Some(before) = before.filter(|&before| before != seen) {
+        if let Some(sound) = sound_for(before, seen, game.session.in_check()) {
+            return Some(sound);
+        }
     }
-    if !game.sounds.low_time_said && low_time(game, now) {
+    if !game.sounds.low_time_said && game.clock.is_running() && low_time(game, now) {
         game.sounds.low_time_said = true;
         return Some(Sound::LowTime);
     }
@@ -156,10 +158,7 @@ fn low_time(game: &GameScreen, now: f64) -> bool {
     };
     let turn = game.session.turn();
     let remaining = clock.remaining_ms[turn.index()] as f64 - game.clock.elapsed(now);
-    game.here_to_act()
-        && game.clock.is_running()
-        && clock.initial_ms as f64 > LOW_TIME_MS
-        && remaining < LOW_TIME_MS
+    clock.initial_ms as f64 > LOW_TIME_MS && remaining < LOW_TIME_MS && game.here_to_act()
 }
 
 /// The settings' storage key (an object of every remembered setting; sound is `"sound"`).

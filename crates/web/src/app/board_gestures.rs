@@ -47,8 +47,10 @@ impl App {
             let at = game.geometry(size).square_at(x, y);
             return game.marks.drag_to(at);
         }
-        if premove::premove_side(game).is_some() {
-            return game.premoves.pointer_move(x, y);
+        // Only a press that started as a premove moves the premove input (no rules asked here:
+        // this runs for every pointer move).
+        if game.premoves.pointer_move(x, y) {
+            return true;
         }
         self.pointer_move(x, y)
     }
@@ -320,7 +322,11 @@ mod tests {
             time_control: None,
         })
         .unwrap();
-        assert_eq!(app.take_sound(), None, "the page looks after the game starts");
+        assert_eq!(
+            app.take_sound(),
+            None,
+            "the page looks after the game starts"
+        );
         let mut heard = Vec::new();
         for text in ["e2e4", "f7f6", "d1h5"] {
             app.apply(PlayerAction::Play { text: text.into() }).unwrap();
