@@ -424,6 +424,7 @@ impl App {
         }
         self.autosave();
         self.start_seat_turn();
+        self.play_premove();
         result
     }
 
@@ -445,6 +446,7 @@ impl App {
             KeyCommand::Flip => self.flip(),
             KeyCommand::Browse(target) => self.browse_to(target),
             KeyCommand::Escape => {
+                self.cancel_premove();
                 if let Some(game) = self.game_mut() {
                     let intent = game.input.escape();
                     self.on_intent(intent);
@@ -799,5 +801,6 @@ fn input_event(
     event(&mut game.input, &position)
 }
 
+mod board_gestures;
 #[cfg(test)]
 mod tests;

@@ -7,10 +7,13 @@ use crate::anim::{self, Animation};
 use crate::clock::TurnClock;
 use crate::geometry::{Geometry, Window};
 use crate::input::board::{BoardInput, Position};
+use crate::marks::Marks;
 use crate::model::{Action, BoardModel, Overlay};
 use crate::opponent::Opponent;
+use crate::premove::Premoves;
 use crate::seat::Seat;
 use crate::session::Session;
+use crate::sound::SoundWatch;
 use crate::state::GameConfig;
 
 pub struct GameScreen {
@@ -32,6 +35,10 @@ pub struct GameScreen {
     /// Relative chess on a small screen: the view follows the inner board in squares big
     /// enough to tap, instead of showing the whole outer board.
     pub zoomed: bool,
+    /// Arrows and circles drawn with the right button, and the engine's arrow.
+    pub marks: Marks,
+    pub premoves: Premoves,
+    pub sounds: SoundWatch,
 }
 
 impl GameScreen {
@@ -48,6 +55,9 @@ impl GameScreen {
             input: BoardInput::default(),
             animation: None,
             zoomed: false,
+            marks: Marks::default(),
+            premoves: Premoves::default(),
+            sounds: SoundWatch::default(),
         }
     }
 
@@ -104,6 +114,9 @@ impl GameScreen {
     }
 
     pub fn overlay(&self) -> Overlay {
+        if let Some(overlay) = crate::premove::overlay(self) {
+            return overlay;
+        }
         self.input.overlay(&self.position())
     }
 

@@ -142,6 +142,8 @@ pub struct Overlay {
     pub glowing_tiles: Vec<Sq>,
     /// Regroupment setup: the pieces that can be picked or swapped with.
     pub setup_marks: Vec<Sq>,
+    /// The queued premove's squares (from, to).
+    pub premove: Vec<Sq>,
 }
 
 /// How a legal target is marked.

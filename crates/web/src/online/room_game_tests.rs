@@ -144,3 +144,43 @@ fn a_refused_move_is_taken_off_the_board_not_sent_again() {
     assert!(board(&app).is_empty());
     assert_eq!(room_board.reconcile(&mut app, &client), None);
 }
+
+#[test]
+fn a_premove_made_while_the_opponent_thinks_is_played_on_their_move_and_sent() {
+    let mut app = App::new(1);
+    let mut client = client_at("Ann", 3, &[]);
+    let mut room_board = RoomBoard::default();
+    room_board.reconcile(&mut app, &client);
+    app.apply(PlayerAction::Play {
+        text: "e2e4".into(),
+    })
+    .unwrap();
+    let request = room_board.reconcile(&mut app, &client).unwrap();
+    let ClientMessage::Move { a, .. } = client.request(request).unwrap() else {
+        panic!("not a move");
+    };
+    client.receive(&json!({"t": "ack", "a": a}).to_string());
+    client.receive(&move_event(4, "e2e4", 1));
+    room_board.reconcile(&mut app, &client);
+    // Bo is to move: Ann's clicks on d2 then d4 queue a premove.
+    for name in ["d2", "d4"] {
+        let game = app.game().unwrap();
+        let (x, y) = game
+            .geometry(app.board_size)
+            .center(crate::model::Sq::parse(name).unwrap());
+        app.board_press(x, y, false, crate::marks::Brush::Green);
+        app.board_release(x, y);
+    }
+    assert!(app.game().unwrap().premoves.queued.is_some());
+    assert_eq!(board(&app), ["e2e4"]);
+    client.receive(&move_event(5, "e7e5", 2));
+    room_board.reconcile(&mut app, &client);
+    assert_eq!(board(&app), ["e2e4", "e7e5", "d2d4"]);
+    let request = room_board
+        .reconcile(&mut app, &client)
+        .expect("the premove to send");
+    let ClientMessage::Move { n, m, .. } = client.request(request).unwrap() else {
+        panic!("not a move");
+    };
+    assert_eq!((n, m.as_str()), (2, "d2d4"));
+}

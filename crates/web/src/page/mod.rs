@@ -5,9 +5,11 @@
 
 mod dom;
 mod elements;
+mod marks_painter;
 mod online;
 mod painter;
 mod panel;
+mod sound;
 mod start_screen;
 mod storage;
 mod worker_link;
@@ -105,6 +107,7 @@ impl Page {
     fn after(&mut self, redraw: Redraw) {
         let mut redraw = redraw;
         online::after_job(self);
+        sound::after_job(self);
         for effect in self.app.take_effects() {
             redraw = redraw.max(Redraw::All);
             match effect {
@@ -183,6 +186,7 @@ impl Page {
         };
         let animation = game.animation.as_ref().map(|a| (a, now));
         painter.paint(&game.model, &game.overlay(), animation);
+        marks_painter::paint(&painter, &game.marks);
         let canvas = &self.el.canvas;
         if self.app.painted_at.is_none()
             && self.images.values().all(HtmlImageElement::complete)
@@ -263,6 +267,7 @@ pub fn start_app() -> Result<(), JsValue> {
         }
     });
     online::wire();
+    sound::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

@@ -22,6 +22,7 @@ const MOVE_MARK: &str = "rgba(20, 85, 30, 0.55)";
 const OUTER_MOVE_MARK: &str = "rgba(236, 232, 214, 0.8)";
 const LAST_MOVE: &str = "rgba(205, 210, 60, 0.45)";
 const SELECTED: &str = "rgba(20, 110, 40, 0.45)";
+const PREMOVE: &str = "rgba(40, 90, 200, 0.5)";
 
 pub struct Painter<'a> {
     pub ctx: &'a CanvasRenderingContext2d,
@@ -291,6 +292,9 @@ impl Painter<'_> {
         }
         if let Some(sq) = overlay.selected {
             self.fill_highlight(model, sq, SELECTED);
+        }
+        for sq in &overlay.premove {
+            self.fill_highlight(model, *sq, PREMOVE);
         }
         if let Some(king) = model.check {
             let (l, t, w, h) = self.square_rect(king.x as f64, king.y as f64);

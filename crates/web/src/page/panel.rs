@@ -102,8 +102,13 @@ fn wire_board(el: &Elements) {
             target.focus().ok();
         }
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
+        let right = event.button() == 2;
+        let brush = crate::marks::Brush::from_modifiers(
+            event.shift_key() || event.ctrl_key(),
+            event.alt_key() || event.meta_key(),
+        );
         dispatch(move |page| {
-            if page.app.pointer_down(x, y) {
+            if page.app.board_press(x, y, right, brush) {
                 Redraw::All
             } else {
                 Redraw::Board
@@ -113,7 +118,7 @@ fn wire_board(el: &Elements) {
     listen(canvas, "pointermove", |event: web_sys::PointerEvent| {
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
         dispatch(move |page| {
-            if page.app.pointer_move(x, y) {
+            if page.app.board_move(x, y) {
                 Redraw::Board
             } else {
                 Redraw::Nothing
@@ -123,16 +128,20 @@ fn wire_board(el: &Elements) {
     listen(canvas, "pointerup", |event: web_sys::PointerEvent| {
         let (x, y) = (event.offset_x() as f64, event.offset_y() as f64);
         dispatch(move |page| {
-            if page.app.pointer_up(x, y) {
+            if page.app.board_release(x, y) {
                 Redraw::All
             } else {
                 Redraw::Board
             }
         });
     });
+    // The right button draws arrows and circles: no context menu over the board.
+    listen(canvas, "contextmenu", |event: web_sys::Event| {
+        event.prevent_default()
+    });
     listen(canvas, "pointercancel", |_: web_sys::PointerEvent| {
         dispatch(|page| {
-            page.app.pointer_cancel();
+            page.app.board_cancel();
             Redraw::Board
         });
     });

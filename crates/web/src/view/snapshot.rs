@@ -40,6 +40,9 @@ struct GameSnapshot<'a> {
     view_ply: Option<usize>,
     clock: Option<[u64; 2]>,
     saved_game: String,
+    marks: &'a crate::marks::Marks,
+    premove: Option<(Sq, Sq)>,
+    sounds_played: &'a [&'static str],
 }
 
 #[derive(Serialize)]
@@ -87,6 +90,9 @@ pub fn snapshot_json(app: &App) -> String {
         view_ply: game.view_ply,
         clock: session.clock().map(|c| c.remaining_ms),
         saved_game: session.to_json(&game.config),
+        marks: &game.marks,
+        premove: game.premoves.queued,
+        sounds_played: &game.sounds.played,
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
