@@ -32,6 +32,10 @@ pub struct GameScreen {
     /// Relative chess on a small screen: the view follows the inner board in squares big
     /// enough to tap, instead of showing the whole outer board.
     pub zoomed: bool,
+    /// Animation length against the normal speed; `None`: moves are not animated (settings).
+    pub animation_pace: Option<f64>,
+    /// A move made on the board that waits for Confirm (the move confirmation setting).
+    pub held_move: Option<String>,
 }
 
 impl GameScreen {
@@ -48,6 +52,8 @@ impl GameScreen {
             input: BoardInput::default(),
             animation: None,
             zoomed: false,
+            animation_pace: Some(1.0),
+            held_move: None,
         }
     }
 
@@ -169,6 +175,11 @@ impl GameScreen {
         self.clock.stop();
         self.refresh(now);
         self.animation = action.and_then(|action| anim::build(&before, &self.model, &action, now));
+        self.animation = self
+            .animation
+            .take()
+            .zip(self.animation_pace)
+            .map(|(a, pace)| a.paced(pace));
         Ok(())
     }
 

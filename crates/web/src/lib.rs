@@ -20,6 +20,7 @@ pub mod online;
 pub mod opponent;
 pub mod seat;
 pub mod session;
+pub mod settings;
 pub mod start_form;
 pub mod state;
 pub mod view;
