@@ -39,8 +39,9 @@ impl App {
         let hold = self.settings.confirm_moves;
         match self.game_mut() {
             Some(game) if hold && game.here_to_act() => {
+                let name = move_name(game, &text);
                 game.held_move = Some(text);
-                self.message = "Confirm or cancel the move.".to_string();
+                self.message = format!("Play {name}? Confirm or cancel.");
             }
             _ => self.act_here(PlayerAction::Play { text }),
         }
@@ -75,6 +76,16 @@ impl App {
         let intent = game.input.choose_promotion(Role::Queen);
         self.on_intent(intent);
     }
+}
+
+/// The move as the move list would write it (`Nf3`), else its text (`g1f3`).
+fn move_name(game: &crate::game_screen::GameScreen, text: &str) -> String {
+    let trial = crate::session::Session::load(&game.session.to_json(&game.config));
+    trial
+        .ok()
+        .and_then(|(mut session, _)| session.play(text).ok().map(|()| session.move_list()))
+        .and_then(|list| list.last().cloned())
+        .unwrap_or_else(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -137,6 +148,7 @@ mod tests {
         click(&mut app, "e4");
         assert!(moves(&app).is_empty());
         assert_eq!(app.held_move(), Some("e2e4"));
+        assert_eq!(app.message, "Play e4? Confirm or cancel.");
         app.cancel_held_move();
         assert_eq!(app.held_move(), None);
         assert!(moves(&app).is_empty());

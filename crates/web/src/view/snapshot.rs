@@ -40,6 +40,8 @@ struct GameSnapshot<'a> {
     view_ply: Option<usize>,
     clock: Option<[u64; 2]>,
     saved_game: String,
+    settings: &'a crate::settings::Settings,
+    held_move: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -87,6 +89,8 @@ pub fn snapshot_json(app: &App) -> String {
         view_ply: game.view_ply,
         clock: session.clock().map(|c| c.remaining_ms),
         saved_game: session.to_json(&game.config),
+        settings: &app.settings,
+        held_move: app.held_move(),
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
