@@ -20,7 +20,40 @@ async function boot() {
     window.boardshift = { state: app.app_state, load: app.app_load_game, apply: app.app_apply, geometry: app.app_geometry };
   } catch (error) {
     fail(`The game module failed to load: ${error && error.message ? error.message : error}`);
+    return;
   }
+  keepOffline();
+}
+
+// The service worker (sw.js) keeps the app for offline play. A new build installs in the
+// background; the page then offers "Reload", which lets it take over and reloads (the game in
+// progress is autosaved, so nothing is lost).
+function keepOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  const offer = (worker) => {
+    const notice = document.getElementById('update-notice');
+    notice.hidden = false;
+    document.getElementById('update-reload').onclick = () => {
+      takingOver = true;
+      worker.postMessage('take-over');
+    };
+  };
+  let takingOver = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (takingOver) window.location.reload();
+  });
+  navigator.serviceWorker.register('sw.js').then((registration) => {
+    window.boardshift.checkForUpdate = () => registration.update();
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener('statechange', () => {
+        // With no controller yet this is the first install, not an update.
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+  }).catch((error) => console.warn(`Offline play is unavailable: ${error && error.message ? error.message : error}`));
 }
 
 boot();

@@ -47,6 +47,12 @@ impl Animation {
             .max(1)
     }
 
+    /// The same animation `pace` times as long (the animation speed setting).
+    pub fn paced(mut self, pace: f64) -> Animation {
+        self.phase_ms *= pace;
+        self
+    }
+
     pub fn duration(&self) -> f64 {
         self.phase_ms * self.phases() as f64
     }

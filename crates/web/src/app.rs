@@ -80,6 +80,7 @@ pub struct App {
     paused_game: Option<Box<GameScreen>>,
     effects: Vec<Effect>,
     seed: u64,
+    pub settings: crate::settings::Settings,
 }
 
 /// The configuration of a game started from a link (`#play=VARIANT`): hot-seat, no clock.
@@ -110,6 +111,7 @@ impl App {
             paused_game: None,
             effects: Vec::new(),
             seed,
+            settings: Default::default(),
         }
     }
 
@@ -300,6 +302,7 @@ impl App {
 
     /// Asks the computer when it is its turn; the person here and remote seats are waited for.
     fn start_seat_turn(&mut self) {
+        self.follow_settings();
         self.seed = self
             .seed
             .wrapping_mul(6_364_136_223_846_793_005)
@@ -390,7 +393,8 @@ impl App {
     fn on_intent(&mut self, intent: Intent) -> bool {
         match intent {
             Intent::None | Intent::Repaint => return false,
-            Intent::Play(text) => self.act_here(PlayerAction::Play { text }),
+            Intent::Play(text) => self.play_or_hold(text),
+            Intent::PromotionOpened { .. } if self.settings.auto_queen => self.promote_to_queen(),
             Intent::PromotionOpened { from_to } => {
                 if let Some(game) = self.game_mut() {
                     // Recorded in the game, so a save or a reload keeps the question open.
@@ -802,5 +806,6 @@ fn input_event(
 }
 
 mod board_gestures;
+mod settings;
 #[cfg(test)]
 mod tests;

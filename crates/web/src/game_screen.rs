@@ -39,6 +39,10 @@ pub struct GameScreen {
     pub marks: Marks,
     pub premoves: Premoves,
     pub sounds: SoundWatch,
+    /// Animation length against the normal speed; `None`: moves are not animated (settings).
+    pub animation_pace: Option<f64>,
+    /// A move made on the board that waits for Confirm (the move confirmation setting).
+    pub held_move: Option<String>,
 }
 
 impl GameScreen {
@@ -58,6 +62,8 @@ impl GameScreen {
             marks: Marks::default(),
             premoves: Premoves::default(),
             sounds: SoundWatch::default(),
+            animation_pace: Some(1.0),
+            held_move: None,
         }
     }
 
@@ -182,6 +188,11 @@ impl GameScreen {
         self.clock.stop();
         self.refresh(now);
         self.animation = action.and_then(|action| anim::build(&before, &self.model, &action, now));
+        self.animation = self
+            .animation
+            .take()
+            .zip(self.animation_pace)
+            .map(|(a, pace)| a.paced(pace));
         Ok(())
     }
 

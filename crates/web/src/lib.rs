@@ -22,6 +22,7 @@ pub mod opponent;
 pub mod premove;
 pub mod seat;
 pub mod session;
+pub mod settings;
 pub mod sound;
 pub mod start_form;
 pub mod state;

@@ -4,6 +4,7 @@
 //! that changes the game needs to know about sounds.
 
 use crate::game_screen::GameScreen;
+use crate::settings::Settings;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sound {
@@ -162,27 +163,20 @@ fn low_time(game: &GameScreen, now: f64) -> bool {
 }
 
 /// The settings' storage key (an object of every remembered setting; sound is `"sound"`).
-pub const SETTINGS_KEY: &str = "boardshift-settings";
-
 /// Whether sound is on in the stored settings: on unless they say `"sound": false` (missing
 /// or unreadable settings leave it on).
 pub fn sound_on(settings: Option<&str>) -> bool {
-    let stored = settings.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok());
-    stored
-        .and_then(|value| value.get("sound").and_then(serde_json::Value::as_bool))
-        .unwrap_or(true)
+    settings.map_or(Settings::default().sound, |text| {
+        Settings::from_json(text).sound
+    })
 }
 
 /// The stored settings with sound set to `on`, every other setting kept (unreadable settings
-/// are replaced by an object holding only this one).
+/// are replaced by the defaults).
 pub fn with_sound(settings: Option<&str>, on: bool) -> String {
-    let stored = settings.and_then(|text| serde_json::from_str::<serde_json::Value>(text).ok());
-    let mut object = match stored {
-        Some(serde_json::Value::Object(object)) => object,
-        _ => serde_json::Map::new(),
-    };
-    object.insert("sound".into(), serde_json::Value::Bool(on));
-    serde_json::Value::Object(object).to_string()
+    let mut chosen = settings.map_or_else(Settings::default, Settings::from_json);
+    chosen.sound = on;
+    chosen.to_json(settings)
 }
 
 #[cfg(test)]
@@ -198,7 +192,8 @@ mod tests {
         let muted = with_sound(Some(r#"{"theme":"blue","sound":true}"#), false);
         assert!(!sound_on(Some(&muted)));
         assert!(muted.contains(r#""theme":"blue""#), "{muted}");
-        assert_eq!(with_sound(Some("[1]"), true), r#"{"sound":true}"#);
+        let replaced = with_sound(Some("[1]"), false);
+        assert!(!sound_on(Some(&replaced)), "{replaced}");
     }
 
     const START: Seen = Seen {

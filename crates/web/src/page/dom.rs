@@ -83,7 +83,8 @@ pub fn create(tag: &str, class: &str) -> HtmlElement {
 /// A piece image element for side panels and the promotion chooser.
 pub fn piece_img(key: &str, size: u32) -> HtmlElement {
     let img = create("img", "");
-    img.set_attribute("src", &format!("pieces/{key}.svg")).ok();
+    img.set_attribute("src", &super::settings::piece_url(key))
+        .ok();
     img.set_attribute("alt", key).ok();
     img.set_attribute("width", &size.to_string()).ok();
     img.set_attribute("height", &size.to_string()).ok();

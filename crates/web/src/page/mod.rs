@@ -9,6 +9,7 @@ mod marks_painter;
 mod online;
 mod painter;
 mod panel;
+mod settings;
 mod sound;
 mod start_screen;
 mod storage;
@@ -144,6 +145,7 @@ impl Page {
         }
         if redraw == Redraw::All {
             self.render();
+            settings::render(self);
         }
         if redraw >= Redraw::Board {
             self.request_paint();
@@ -183,6 +185,8 @@ impl Page {
             geometry,
             dpr: dom::window().device_pixel_ratio().max(1.0),
             images: &self.images,
+            palette: self.app.settings.board_theme.palette(),
+            coordinates: self.app.settings.coordinates,
         };
         let animation = game.animation.as_ref().map(|a| (a, now));
         painter.paint(&game.model, &game.overlay(), animation);
@@ -231,6 +235,7 @@ pub fn start_app() -> Result<(), JsValue> {
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("this browser cannot draw on a canvas"))?
         .unchecked_into();
+    let chosen = settings::stored();
     let mut images = HashMap::new();
     for color in ['w', 'b'] {
         for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
@@ -239,7 +244,7 @@ pub fn start_app() -> Result<(), JsValue> {
             dom::listen(&image, "load", |_: web_sys::Event| {
                 dispatch(|_| Redraw::Board);
             });
-            image.set_src(&format!("pieces/{key}.svg"));
+            image.set_src(&chosen.piece_set.image_url(&key));
             images.insert(key, image);
         }
     }
@@ -257,6 +262,11 @@ pub fn start_app() -> Result<(), JsValue> {
         autosave_blocked: false,
     };
     PAGE.with(|slot| *slot.borrow_mut() = Some(page));
+    PAGE.with(|page| {
+        page.borrow_mut()
+            .as_mut()
+            .map(|page| settings::apply(page, chosen))
+    });
     FRAME.with(|frame| {
         *frame.borrow_mut() = Some(Closure::new(|_: f64| dispatch(Page::on_frame)));
     });
@@ -268,6 +278,7 @@ pub fn start_app() -> Result<(), JsValue> {
     });
     online::wire();
     sound::wire();
+    settings::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

@@ -4,11 +4,10 @@
 use crate::anim::{along, Animation};
 use crate::geometry::Geometry;
 use crate::model::{BoardModel, Mark, Overlay, PieceId, Sq};
+use crate::settings::Palette;
 use std::collections::HashMap;
 use web_sys::{CanvasRenderingContext2d, HtmlImageElement};
 
-const LIGHT: &str = "#f0d9b5";
-const DARK: &str = "#b58863";
 const OUTER_LIGHT: &str = "#4a4d57";
 const OUTER_DARK: &str = "#3a3c44";
 const GOLD: &str = "#d4a017";
@@ -29,6 +28,10 @@ pub struct Painter<'a> {
     pub geometry: Geometry,
     pub dpr: f64,
     pub images: &'a HashMap<String, HtmlImageElement>,
+    /// The board theme's square colours.
+    pub palette: &'static Palette,
+    /// Whether file letters and rank numbers are drawn.
+    pub coordinates: bool,
 }
 
 impl Painter<'_> {
@@ -79,7 +82,15 @@ impl Painter<'_> {
             for x in 0..model.files {
                 for y in 0..model.ranks {
                     let light = (x + y) % 2 == 1;
-                    self.fill_square(x as f64, y as f64, if light { LIGHT } else { DARK });
+                    self.fill_square(
+                        x as f64,
+                        y as f64,
+                        if light {
+                            self.palette.light
+                        } else {
+                            self.palette.dark
+                        },
+                    );
                 }
             }
         }
@@ -87,7 +98,9 @@ impl Painter<'_> {
         if progress.is_none() {
             self.paint_highlights(model, overlay);
         }
-        self.paint_coordinates(model, inner);
+        if self.coordinates {
+            self.paint_coordinates(model, inner);
+        }
 
         match progress {
             Some((animation, (phase, t))) => self.paint_sprites(animation, phase, t),
@@ -127,7 +140,11 @@ impl Painter<'_> {
                 self.fill_square(
                     origin.0 + rx as f64,
                     origin.1 + ry as f64,
-                    if light { LIGHT } else { DARK },
+                    if light {
+                        self.palette.light
+                    } else {
+                        self.palette.dark
+                    },
                 );
             }
         }
@@ -225,7 +242,15 @@ impl Painter<'_> {
                 let (sx, sy) = (x + dx as f64, y + dy as f64);
                 // Tiles move by whole tiles, so square colours follow the frame's pattern.
                 let light = (sx.round() as i32 + sy.round() as i32) % 2 == 1;
-                self.fill_square(sx, sy, if light { LIGHT } else { DARK });
+                self.fill_square(
+                    sx,
+                    sy,
+                    if light {
+                        self.palette.light
+                    } else {
+                        self.palette.dark
+                    },
+                );
             }
         }
         ctx.restore();
@@ -413,8 +438,8 @@ impl Painter<'_> {
                 let on_board =
                     !model.tiled || !model.blocked.contains(&Sq::new(sq.x & !1, sq.y & !1));
                 match (on_board, light) {
-                    (true, true) => DARK,
-                    (true, false) => LIGHT,
+                    (true, true) => self.palette.dark,
+                    (true, false) => self.palette.light,
                     (false, _) => OUTER_LABEL,
                 }
             }

@@ -4,7 +4,8 @@
 
 use super::dom::{self, listen};
 use super::Page;
-use crate::sound::{self, Sound, Wave, SETTINGS_KEY};
+use crate::settings::SETTINGS_KEY;
+use crate::sound::{self, Sound, Wave};
 use std::cell::RefCell;
 use web_sys::{AudioContext, HtmlButtonElement, OscillatorType};
 

@@ -43,6 +43,8 @@ struct GameSnapshot<'a> {
     marks: &'a crate::marks::Marks,
     premove: Option<(Sq, Sq)>,
     sounds_played: &'a [&'static str],
+    settings: &'a crate::settings::Settings,
+    held_move: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -93,6 +95,8 @@ pub fn snapshot_json(app: &App) -> String {
         marks: &game.marks,
         premove: game.premoves.queued,
         sounds_played: &game.sounds.played,
+        settings: &app.settings,
+        held_move: app.held_move(),
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
