@@ -5,4 +5,5 @@
 
 pub mod chess;
 pub mod relative;
+mod relative_weights;
 pub mod sliding;

@@ -19,25 +19,72 @@ use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
 use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
-const OFF_INNER_BOARD: i32 = 10;
-/// Share of a piece's value lost just for standing off the inner board (per cent): any
-/// enemy move with the right shift pushes it over the edge.
-const OFF_INNER_BOARD_PERCENT: i32 = 15;
-/// An own king off the inner board can be pushed over the edge, which loses the game.
-const KING_OFF_INNER_BOARD: i32 = 150;
-/// Share of a piece's value lost at outer-edge distance 0, 1, 2 (per cent).
-const EDGE_RISK_PERCENT: [i32; 3] = [20, 8, 3];
-const KING_EDGE_RISK: [i32; 3] = [300, 120, 40];
-const FORWARD_ROOM: i32 = 6;
+/// The weights of relative chess's own terms, as [`white_score_with`] reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RelativeWeights {
+    /// Lost by any piece standing off the inner board.
+    pub off_inner_board: i32,
+    /// Share of a piece's value lost just for standing off the inner board (per cent): any
+    /// enemy move with the right shift pushes it over the edge.
+    pub off_inner_board_percent: i32,
+    /// An own king off the inner board can be pushed over the edge, which loses the game.
+    pub king_off_inner_board: i32,
+    /// Share of a piece's value lost at outer-edge distance 0, 1, 2 (per cent).
+    pub edge_risk_percent: [i32; 3],
+    /// What a king off the inner board loses at outer-edge distance 0, 1, 2.
+    pub king_edge_risk: [i32; 3],
+    /// Per square of room for forward moves, up to `MAX_COUNTED_ROOM`.
+    pub forward_room: i32,
+    /// Per king escape the boundary rule removes, for each enemy piece near that king.
+    pub removed_escape: i32,
+}
+
+impl RelativeWeights {
+    /// The number of weights, in the order of [`RelativeWeights::to_vec`].
+    pub const COUNT: usize = 11;
+
+    /// The weights in a fixed order, for the tuner.
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut all = vec![
+            self.off_inner_board,
+            self.off_inner_board_percent,
+            self.king_off_inner_board,
+        ];
+        all.extend(self.edge_risk_percent);
+        all.extend(self.king_edge_risk);
+        all.extend([self.forward_room, self.removed_escape]);
+        all
+    }
+
+    /// The weights from [`RelativeWeights::to_vec`]'s order; `None` unless there are
+    /// exactly [`RelativeWeights::COUNT`].
+    pub fn from_slice(all: &[i32]) -> Option<RelativeWeights> {
+        let &[a, b, c, e0, e1, e2, k0, k1, k2, room, escape] = all else {
+            return None;
+        };
+        Some(RelativeWeights {
+            off_inner_board: a,
+            off_inner_board_percent: b,
+            king_off_inner_board: c,
+            edge_risk_percent: [e0, e1, e2],
+            king_edge_risk: [k0, k1, k2],
+            forward_room: room,
+            removed_escape: escape,
+        })
+    }
+}
+
+/// The weights the evaluation uses: `eval/relative_weights.rs`, written by the tuner.
+pub const WEIGHTS: RelativeWeights = super::relative_weights::TUNED;
+
 const MAX_COUNTED_ROOM: i32 = 4;
-const REMOVED_ESCAPE: i32 = 6;
 
 fn role_value(role: Role) -> i32 {
     ORDER_VALUE[role.index()]
 }
 
-/// The evaluation from White's side.
-fn white_score(pos: &RelativePosition) -> i32 {
+/// The evaluation from White's side with the given weights of the relative terms.
+pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
     let size = pos.size() as i32;
     let origin = pos.origin();
     let (ox, oy) = (origin.x as i32, origin.y as i32);
@@ -70,18 +117,20 @@ fn white_score(pos: &RelativePosition) -> i32 {
             let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
             // Pieces on the inner board can never fall: the inner board stays inside.
             if !on_inner && role == Role::King {
-                let risk = KING_OFF_INNER_BOARD + KING_EDGE_RISK.get(edge as usize).unwrap_or(&0);
+                let risk = weights.king_off_inner_board
+                    + weights.king_edge_risk.get(edge as usize).unwrap_or(&0);
                 side.add(-risk, -risk);
             } else if !on_inner {
-                let percent =
-                    OFF_INNER_BOARD_PERCENT + EDGE_RISK_PERCENT.get(edge as usize).unwrap_or(&0);
-                let loss = OFF_INNER_BOARD + role_value(role) * percent / 100;
+                let percent = weights.off_inner_board_percent
+                    + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
+                let loss = weights.off_inner_board + role_value(role) * percent / 100;
                 side.add(-loss, -loss);
             }
             if let Some(king) = enemy_king {
                 let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
                 if near && !matches!(role, Role::Pawn | Role::King) {
-                    side.add(REMOVED_ESCAPE * removed, REMOVED_ESCAPE * removed);
+                    let escapes = weights.removed_escape * removed;
+                    side.add(escapes, escapes);
                 }
             }
         }
@@ -90,7 +139,10 @@ fn white_score(pos: &RelativePosition) -> i32 {
             Color::Black => span - oy,
         }
         .min(MAX_COUNTED_ROOM);
-        side.add(FORWARD_ROOM * forward_room, FORWARD_ROOM * forward_room);
+        side.add(
+            weights.forward_room * forward_room,
+            weights.forward_room * forward_room,
+        );
         total.add(sign * side.mg, sign * side.eg);
     }
     total.blend(phase.min(24))
@@ -213,7 +265,7 @@ fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
 
 pub fn evaluate(pos: &RelativePosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
-    white_score(pos) * sign + 10
+    white_score_with(pos, &WEIGHTS) * sign + 10
 }
 
 impl SearchPosition for RelativePosition {
@@ -316,6 +368,23 @@ mod tests {
         let halfmoves = halfmoves.parse::<u32>().unwrap() + 1;
         let passed_text = format!("{board} {turn} {castling} - {halfmoves} {fullmoves} {origin}");
         RelativePosition::from_text(&passed_text, pos.options()).unwrap()
+    }
+
+    /// The tuner moves weights through `to_vec` and `from_slice`: every weight must make
+    /// the round trip in its own place.
+    #[test]
+    fn weights_round_trip_through_the_tuners_order() {
+        let all = WEIGHTS.to_vec();
+        assert_eq!(all.len(), RelativeWeights::COUNT);
+        assert_eq!(RelativeWeights::from_slice(&all), Some(WEIGHTS));
+        for index in 0..all.len() {
+            let mut changed = all.clone();
+            changed[index] += 1;
+            let weights = RelativeWeights::from_slice(&changed).expect("as many weights");
+            assert_eq!(weights.to_vec(), changed);
+            assert_ne!(weights, WEIGHTS);
+        }
+        assert_eq!(RelativeWeights::from_slice(&all[1..]), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@
 mod hash;
 mod movegen;
 mod moves;
+mod noisy;
 mod notation;
 mod options;
 mod position;
