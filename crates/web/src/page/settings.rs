@@ -118,6 +118,7 @@ pub fn wire() {
                 let settings = read_dialog();
                 store(&settings);
                 apply(page, settings);
+                super::sound::refresh_toggle();
                 Redraw::All
             })
         });

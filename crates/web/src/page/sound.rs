@@ -30,6 +30,13 @@ fn show_toggle(button: &HtmlButtonElement) {
         .ok();
 }
 
+/// Shows the stored setting on the mute button (after the settings dialog changed it).
+pub fn refresh_toggle() {
+    if let Ok(button) = dom::by_id::<HtmlButtonElement>("btn-sound") {
+        show_toggle(&button);
+    }
+}
+
 /// The first gesture makes the audio context; the mute button flips the stored setting.
 pub fn wire() {
     let unlock = |_: web_sys::Event| {
