@@ -18,6 +18,7 @@ pub mod input;
 pub mod model;
 pub mod online;
 pub mod opponent;
+pub mod pgn_io;
 pub mod seat;
 pub mod session;
 pub mod start_form;

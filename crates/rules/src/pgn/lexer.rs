@@ -111,7 +111,7 @@ impl Cursor<'_> {
         let mut raw = String::from("[");
         let mut name = String::new();
         while let Some(c) = self.peek() {
-            if c.is_alphanumeric() || c == '_' {
+            if c.is_ascii_alphanumeric() || c == '_' {
                 name.push(c);
                 raw.push(c);
                 self.next();

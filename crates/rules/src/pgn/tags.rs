@@ -18,7 +18,7 @@ pub fn variant_from_tag(value: &str) -> Option<VariantKind> {
     let name: String = value
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-        .flat_map(char::to_lowercase)
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     match name.as_str() {
         "" | "standard" | "chess" | "normal" | "fromposition" => Some(VariantKind::Standard),
@@ -154,7 +154,7 @@ pub fn side_name(color: Color) -> &'static str {
 /// How a decided game ended when its moves do not say it, read from the `Termination` tag and
 /// the closing comment: a timeout, an agreed draw, or (the default for a win) a resignation.
 pub fn event_reason(hints: &str, outcome: Outcome) -> EndReason {
-    let hints = hints.to_lowercase();
+    let hints = hints.to_ascii_lowercase();
     if hints.contains("time") {
         EndReason::Timeout
     } else if matches!(outcome, Outcome::Draw) {

@@ -8,6 +8,7 @@ mod elements;
 mod online;
 mod painter;
 mod panel;
+mod pgn;
 mod start_screen;
 mod storage;
 mod worker_link;
@@ -263,6 +264,7 @@ pub fn start_app() -> Result<(), JsValue> {
         }
     });
     online::wire();
+    pgn::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);
