@@ -36,29 +36,37 @@ pub struct Lexed {
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Reads the text byte by byte: every character PGN gives a meaning to is ASCII, so text in
+/// other scripts (names, comments) passes through untouched and slices stay on character
+/// boundaries; any slice that might not is read lossily, never with a panic.
 struct Cursor<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    bytes: &'a [u8],
+    pos: usize,
     line: usize,
-    at_line_start: bool,
 }
 
 impl Cursor<'_> {
-    fn next(&mut self) -> Option<char> {
-        let c = self.chars.next()?;
-        self.at_line_start = c == '\n';
-        if c == '\n' {
+    fn next(&mut self) -> Option<u8> {
+        let byte = *self.bytes.get(self.pos)?;
+        self.pos += 1;
+        if byte == b'\n' {
             self.line += 1;
         }
-        Some(c)
+        Some(byte)
     }
 
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().copied()
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn text(&self, from: usize) -> String {
+        let from = from.min(self.pos);
+        String::from_utf8_lossy(&self.bytes[from..self.pos]).into_owned()
     }
 
     fn skip_line(&mut self) {
-        while let Some(c) = self.next() {
-            if c == '\n' {
+        while let Some(byte) = self.next() {
+            if byte == b'\n' {
                 break;
             }
         }
@@ -66,16 +74,19 @@ impl Cursor<'_> {
 
     /// Reads up to the closing `}`; the opening one is already taken.
     fn comment(&mut self, line: usize) -> Result<String, PgnError> {
-        let mut text = String::new();
+        let start = self.pos;
         loop {
             match self.next() {
-                Some('}') => return Ok(text.trim().to_string()),
-                Some(c) => text.push(c),
+                Some(b'}') => {
+                    let text = String::from_utf8_lossy(&self.bytes[start..self.pos - 1]);
+                    return Ok(text.trim().to_string());
+                }
+                Some(_) => {}
                 None => {
                     return Err(PgnError::new(
                         Where::Line(line),
                         "comment '{' is never closed with '}'",
-                        text.trim(),
+                        self.text(start).trim(),
                     ))
                 }
             }
@@ -87,12 +98,12 @@ impl Cursor<'_> {
         let mut depth = 1usize;
         while depth > 0 {
             match self.next() {
-                Some('(') => depth += 1,
-                Some(')') => depth -= 1,
-                Some('{') => {
+                Some(b'(') => depth += 1,
+                Some(b')') => depth -= 1,
+                Some(b'{') => {
                     self.comment(self.line)?;
                 }
-                Some(';') => self.skip_line(),
+                Some(b';') => self.skip_line(),
                 Some(_) => {}
                 None => {
                     return Err(PgnError::new(
@@ -106,72 +117,69 @@ impl Cursor<'_> {
         Ok(())
     }
 
-    /// Reads a tag pair; the `[` is already taken.
-    fn tag(&mut self, line: usize) -> Result<Tag, PgnError> {
-        let mut raw = String::from("[");
-        let mut name = String::new();
-        while let Some(c) = self.peek() {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                name.push(c);
-                raw.push(c);
-                self.next();
-            } else {
-                break;
-            }
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.pos += 1;
         }
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            raw.push(' ');
-            self.next();
-        }
-        let bad = |raw: &str, problem: &str| PgnError::new(Where::Line(line), problem, raw);
-        if name.is_empty() {
-            return Err(bad(&raw, "bad tag: a name must follow '['"));
-        }
-        if self.next() != Some('"') {
-            return Err(bad(&raw, "bad tag: the value must be in double quotes"));
-        }
-        raw.push('"');
-        let mut value = String::new();
-        loop {
-            match self.next() {
-                Some('\\') => match self.next() {
-                    Some(c) => {
-                        value.push(c);
-                        raw.push(c);
-                    }
-                    None => return Err(bad(&raw, "bad tag: the value is never closed")),
-                },
-                Some('"') => break,
-                Some('\n') | None => {
-                    return Err(bad(&raw, "bad tag: the value is never closed"));
-                }
-                Some(c) => {
-                    value.push(c);
-                    raw.push(c);
-                }
-            }
-        }
-        raw.push('"');
-        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
-            self.next();
-        }
-        if self.next() != Some(']') {
-            return Err(bad(&raw, "bad tag: ']' expected after the value"));
-        }
-        Ok(Tag { name, value, line })
     }
 
-    /// Reads a run of symbol characters (a move, a move number, a result).
-    fn symbol(&mut self, first: char) -> String {
-        let mut text = String::from(first);
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || "{}();[]$".contains(c) {
-                break;
-            }
-            text.push(c);
-            self.next();
+    /// Reads a tag pair; the `[` is already taken.
+    fn tag(&mut self, line: usize) -> Result<Tag, PgnError> {
+        let start = self.pos - 1;
+        let bad = |cursor: &Cursor, problem: &str| {
+            PgnError::new(Where::Line(line), problem, cursor.text(start).trim_end())
+        };
+        let name_start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            self.pos += 1;
         }
-        text
+        let name = self.text(name_start);
+        self.skip_blanks();
+        if name.is_empty() {
+            return Err(bad(self, "bad tag: a name must follow '['"));
+        }
+        if self.next() != Some(b'"') {
+            return Err(bad(self, "bad tag: the value must be in double quotes"));
+        }
+        let mut value = Vec::new();
+        loop {
+            match self.next() {
+                Some(b'\\') => match self.next() {
+                    Some(byte) => value.push(byte),
+                    None => return Err(bad(self, "bad tag: the value is never closed")),
+                },
+                Some(b'"') => break,
+                Some(b'\n') | None => {
+                    return Err(bad(self, "bad tag: the value is never closed"));
+                }
+                Some(byte) => value.push(byte),
+            }
+        }
+        self.skip_blanks();
+        if self.next() != Some(b']') {
+            return Err(bad(self, "bad tag: ']' expected after the value"));
+        }
+        Ok(Tag {
+            name,
+            value: String::from_utf8_lossy(&value).into_owned(),
+            line,
+        })
+    }
+
+    /// Reads a run of symbol characters (a move, a move number, a result); its first byte is
+    /// already taken.
+    fn symbol(&mut self) -> String {
+        let start = self.pos - 1;
+        while self
+            .peek()
+            .is_some_and(|b| !b.is_ascii_whitespace() && !b"{}();[]$".contains(&b))
+        {
+            self.pos += 1;
+        }
+        self.text(start)
     }
 }
 
@@ -191,27 +199,28 @@ fn strip_move_number(text: &str) -> &str {
 
 /// Splits the first game of `text`.
 pub fn lex(text: &str) -> Result<Lexed, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cursor = Cursor {
-        chars: text.chars().peekable(),
+        bytes: text.as_bytes(),
+        pos: 0,
         line: 1,
-        at_line_start: true,
     };
     let mut lexed = Lexed::default();
     let mut in_movetext = false;
     loop {
-        let line_start = cursor.at_line_start;
+        let line_start = cursor.pos == 0 || cursor.bytes.get(cursor.pos - 1) == Some(&b'\n');
         let line = cursor.line;
-        let Some(c) = cursor.next() else { break };
-        match c {
-            c if c.is_whitespace() => {}
-            '%' if line_start => cursor.skip_line(),
-            '[' if in_movetext => {
+        let Some(byte) = cursor.next() else { break };
+        match byte {
+            byte if byte.is_ascii_whitespace() => {}
+            b'%' if line_start => cursor.skip_line(),
+            b'[' if in_movetext => {
                 // A new tag section without a result marker: the next game begins.
                 lexed.more_follows = true;
                 break;
             }
-            '[' => lexed.tags.push(cursor.tag(line)?),
-            '{' => {
+            b'[' => lexed.tags.push(cursor.tag(line)?),
+            b'{' => {
                 in_movetext = true;
                 let comment = cursor.comment(line)?;
                 match lexed.moves.last_mut() {
@@ -219,27 +228,31 @@ pub fn lex(text: &str) -> Result<Lexed, PgnError> {
                     None => lexed.leading_comments.push(comment),
                 }
             }
-            ';' => cursor.skip_line(),
-            '(' => {
+            b';' => cursor.skip_line(),
+            b'(' => {
                 in_movetext = true;
                 cursor.skip_variation(line)?;
             }
-            ')' => {
+            b')' | b']' => {
+                let problem = if byte == b')' {
+                    "')' without a variation to close"
+                } else {
+                    "']' outside a tag"
+                };
                 return Err(PgnError::new(
                     Where::Line(line),
-                    "')' without a variation to close",
-                    ")",
-                ))
+                    problem,
+                    &cursor.text(cursor.pos - 1),
+                ));
             }
-            ']' => return Err(PgnError::new(Where::Line(line), "']' outside a tag", "]")),
-            '$' => {
-                while cursor.peek().is_some_and(|c| c.is_ascii_digit()) {
-                    cursor.next();
+            b'$' => {
+                while cursor.peek().is_some_and(|b| b.is_ascii_digit()) {
+                    cursor.pos += 1;
                 }
             }
-            first => {
+            _ => {
                 in_movetext = true;
-                let symbol = cursor.symbol(first);
+                let symbol = cursor.symbol();
                 if RESULTS.contains(&symbol.as_str()) {
                     lexed.result = Some(symbol);
                     break;
@@ -257,12 +270,9 @@ pub fn lex(text: &str) -> Result<Lexed, PgnError> {
         }
     }
     // Text after the result: another game, or stray words.
-    while let Some(c) = cursor.next() {
-        if !c.is_whitespace() {
-            lexed.more_follows = true;
-            break;
-        }
-    }
+    lexed.more_follows |= cursor.bytes[cursor.pos.min(cursor.bytes.len())..]
+        .iter()
+        .any(|b| !b.is_ascii_whitespace());
     Ok(lexed)
 }
 

@@ -212,7 +212,7 @@ fn each_kind_of_bad_input_names_its_problem_and_place() {
     );
     assert_eq!(
         error_of("[Event \"x\"]\n[White Alpha]\n1. e4 *"),
-        "PGN line 2: bad tag: the value must be in double quotes: '[White '"
+        "PGN line 2: bad tag: the value must be in double quotes: '[White A'"
     );
     assert_eq!(
         error_of("[Event \"x\n1. e4 *"),
@@ -328,4 +328,21 @@ fn move_list_text_numbers_moves() {
         &["K-", "Q-", "Kb1", "Q-", "d2d4", "d7d5"],
     );
     assert_eq!(move_list_text(&game), "Setup: K- Q- Kb1 Q-\n1. d4 d5");
+}
+
+#[test]
+fn text_in_other_scripts_and_a_byte_order_mark_pass_through() {
+    let import =
+        read_pgn("\u{feff}[White \"Jürgen \\\"Jo\\\" Ñ\"]\n1. e4 { très bien } e5 *").unwrap();
+    assert_eq!(import.players.white, "Jürgen \"Jo\" Ñ");
+    assert_eq!(import.game.ply_count(), 2);
+    assert_eq!(
+        error_of("[White \"Jürgen\"]\n1. e4 é5 *"),
+        "PGN move 1... (line 2): unreadable move 'é5': type it as e.g. e4, Nf3, e2e4, \
+         e2-e4 or O-O: 'é5'"
+    );
+    assert_eq!(
+        error_of("[Wh€ite \"x\"]"),
+        "PGN line 1: bad tag: the value must be in double quotes: '[Wh\u{fffd}'"
+    );
 }
