@@ -15,6 +15,7 @@ pub mod game;
 mod magic_search;
 pub mod options;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod regroupment;
 pub mod relative;

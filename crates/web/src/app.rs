@@ -263,7 +263,7 @@ impl App {
     }
 
     /// Makes `session` the game on the board, played by `config`'s seats.
-    fn install(&mut self, config: GameConfig, session: Session) {
+    pub(crate) fn install(&mut self, config: GameConfig, session: Session) {
         self.cancel_thinking();
         self.paused_game = None;
         self.screen = Screen::Game(Box::new(GameScreen::new(config, session)));

@@ -19,6 +19,7 @@ pub mod marks;
 pub mod model;
 pub mod online;
 pub mod opponent;
+pub mod pgn_io;
 pub mod premove;
 pub mod seat;
 pub mod session;

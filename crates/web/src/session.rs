@@ -55,6 +55,12 @@ impl Session {
     /// Loads saved-game JSON; returns the session and the configuration it implies.
     pub fn load(text: &str) -> Result<(Session, GameConfig), String> {
         let (game, players) = AnyGame::from_save_json(text).map_err(|e| e.to_string())?;
+        Ok(Session::from_game(game, &players))
+    }
+
+    /// A session over a game read elsewhere (a saved game, an imported PGN), with the
+    /// configuration it implies.
+    pub fn from_game(game: AnyGame, players: &Players) -> (Session, GameConfig) {
         let mut options = BTreeMap::new();
         if let serde_json::Value::Object(map) = game.options().to_json() {
             for (key, value) in map {
@@ -81,7 +87,12 @@ impl Session {
                 increment_ms: c.increment_ms,
             }),
         };
-        Ok((Session { game }, config))
+        (Session { game }, config)
+    }
+
+    /// The game itself, for writing it out (PGN).
+    pub fn rules_game(&self) -> &AnyGame {
+        &self.game
     }
 
     /// The saved-game JSON of `docs/saved-games.md`, with the players of `config`.

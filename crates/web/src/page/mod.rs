@@ -9,6 +9,7 @@ mod marks_painter;
 mod online;
 mod painter;
 mod panel;
+mod pgn;
 mod settings;
 mod sound;
 mod start_screen;
@@ -279,6 +280,7 @@ pub fn start_app() -> Result<(), JsValue> {
     online::wire();
     sound::wire();
     settings::wire();
+    pgn::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

@@ -117,7 +117,7 @@ pub fn wire(el: &Elements) {
             let choices = read_form(&page.el);
             match choices.config() {
                 Ok(config) => {
-                    if page.app.start_game(config).is_ok() {
+                    if super::pgn::start_game(&mut page.app, config).is_ok() {
                         if let Some(correction) = choices.clock_correction() {
                             page.app.message = correction;
                         }

@@ -92,7 +92,7 @@ pub fn read_chosen_file(input: &HtmlInputElement) {
             .unwrap_or_default();
         let name = name.clone();
         dispatch(move |page| {
-            page.app.load_file(&name, &text);
+            page.app.import_text(&name, &text);
             Redraw::All
         });
     });
