@@ -130,7 +130,7 @@ test('settings: unreadable stored settings give the defaults and keep the game',
   await click(page, 'e2');
   await click(page, 'e4');
   await waitFor(page, plies(1), 'a move');
-  await page.evaluate(() => localStorage.setItem('boardshift-settings', '{"board_theme": 7, "sound": false, broken'));
+  await page.evaluate(() => localStorage.setItem('boardshift-settings', '{"board_theme": "blue", "sound": false, broken'));
   await page.reload();
   const s = await waitFor(page, (x) => x.screen === 'game' && settled(x), 'the resumed game');
   assert(s.moves.join() === 'e4', `the game was lost: ${s.moves}`);
