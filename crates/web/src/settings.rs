@@ -1,12 +1,12 @@
 //! The player's remembered settings (board theme, piece set, coordinates, animation speed,
 //! auto-queen, move confirmation, hot-seat auto-flip, sound): their defaults, the colours of
-//! each board theme, and reading them back leniently so a damaged entry never stops the app.
+//! each board theme, and reading them back so that a damaged entry gives the defaults.
 //! Stored as JSON under `SETTINGS_KEY`; see docs/README.md ("Settings").
 
 use serde::{Deserialize, Serialize};
 
-/// The browser storage key of the settings object. Other parts of the page read fields of it
-/// (the sounds read `sound`), so its fields are only ever added, never renamed.
+/// The browser storage key of the settings object. Other parts of the page read and write
+/// fields of it (the sound toggle: `sound`), so its fields are only ever added, never renamed.
 pub const SETTINGS_KEY: &str = "boardshift-settings";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,8 +39,7 @@ pub enum AnimationSpeed {
     Slow,
 }
 
-/// Every field falls back to its default on its own when missing or unreadable (see
-/// `Settings::from_json`), so an older or damaged entry keeps what it still says.
+/// A missing field takes its default, so entries written by older versions still read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -127,46 +126,62 @@ impl AnimationSpeed {
     }
 }
 
-impl Settings {
-    /// Reads stored settings. Text that is not a JSON object gives the defaults; inside an
-    /// object each field is read on its own, so one bad value costs only that setting.
-    pub fn from_json(text: &str) -> Settings {
-        let Ok(serde_json::Value::Object(stored)) = serde_json::from_str(text) else {
-            return Settings::default();
-        };
-        let mut settings = serde_json::to_value(Settings::default()).unwrap_or_default();
-        if let serde_json::Value::Object(fields) = &mut settings {
-            for (name, value) in stored {
-                let Some(slot) = fields.get_mut(&name) else {
-                    continue;
-                };
-                let previous = std::mem::replace(slot, value);
-                if serde_json::from_value::<Settings>(settings_probe(fields)).is_err() {
-                    if let Some(slot) = fields.get_mut(&name) {
-                        *slot = previous;
-                    }
-                }
-            }
-        }
-        serde_json::from_value(settings).unwrap_or_default()
-    }
-
-    /// The stored form: this object merged over `stored` (what was kept before), so fields
-    /// written by other parts of the page or by a newer version survive a save.
-    pub fn to_json(&self, stored: Option<&str>) -> String {
-        let mut merged = match stored.and_then(|text| serde_json::from_str(text).ok()) {
-            Some(serde_json::Value::Object(fields)) => fields,
-            _ => serde_json::Map::new(),
-        };
-        if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(self) {
-            merged.extend(fields);
-        }
-        serde_json::Value::Object(merged).to_string()
-    }
+/// What a control of the settings dialog shows: a choice by its stored name, or a switch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ControlValue {
+    Choice(String),
+    Switch(bool),
 }
 
-fn settings_probe(fields: &serde_json::Map<String, serde_json::Value>) -> serde_json::Value {
-    serde_json::Value::Object(fields.clone())
+/// The stored name of a choice (`"blue"`), from its serde form.
+fn choice_name(value: &impl Serialize) -> ControlValue {
+    let quoted = serde_json::to_string(value).unwrap_or_default();
+    ControlValue::Choice(quoted.trim_matches('"').to_string())
+}
+
+impl Settings {
+    /// Reads stored settings: missing fields take their defaults, unknown ones are ignored,
+    /// and text that cannot be read as settings gives the defaults.
+    pub fn from_json(text: &str) -> Settings {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Each field by its stored name with its value, as the dialog's controls show them.
+    pub fn control_values(&self) -> [(&'static str, ControlValue); 8] {
+        use ControlValue::Switch;
+        [
+            ("board_theme", choice_name(&self.board_theme)),
+            ("piece_set", choice_name(&self.piece_set)),
+            ("coordinates", Switch(self.coordinates)),
+            ("animation", choice_name(&self.animation)),
+            ("auto_queen", Switch(self.auto_queen)),
+            ("confirm_moves", Switch(self.confirm_moves)),
+            ("auto_flip", Switch(self.auto_flip)),
+            ("sound", Switch(self.sound)),
+        ]
+    }
+
+    /// Settings from the dialog's controls (field name and value); as `from_json` otherwise.
+    pub fn from_controls(controls: &[(String, ControlValue)]) -> Settings {
+        let fields: Vec<String> = controls
+            .iter()
+            .map(|(field, value)| {
+                let value = match value {
+                    ControlValue::Choice(name) => serde_json::to_string(name).unwrap_or_default(),
+                    ControlValue::Switch(on) => on.to_string(),
+                };
+                format!(
+                    "{}:{value}",
+                    serde_json::to_string(field).unwrap_or_default()
+                )
+            })
+            .collect();
+        Settings::from_json(&format!("{{{}}}", fields.join(",")))
+    }
 }
 
 #[cfg(test)]
@@ -181,12 +196,9 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_field_costs_only_that_setting() {
-        let settings =
-            Settings::from_json(r#"{"board_theme":"purple","sound":false,"coordinates":"yes"}"#);
-        assert_eq!(settings.board_theme, BoardTheme::Brown);
-        assert!(!settings.sound);
-        assert!(settings.coordinates);
+    fn a_bad_value_gives_the_defaults() {
+        let settings = Settings::from_json(r#"{"board_theme":"purple","sound":false}"#);
+        assert_eq!(settings, Settings::default());
     }
 
     #[test]
@@ -202,9 +214,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn settings_round_trip() {
-        let settings = Settings {
+    fn all_changed() -> Settings {
+        Settings {
             board_theme: BoardTheme::Blue,
             piece_set: PieceSet::Flat,
             coordinates: false,
@@ -213,16 +224,23 @@ mod tests {
             confirm_moves: true,
             auto_flip: true,
             sound: false,
-        };
-        assert_eq!(Settings::from_json(&settings.to_json(None)), settings);
+        }
     }
 
     #[test]
-    fn saving_keeps_fields_this_version_does_not_know() {
-        let text = Settings::default().to_json(Some(r#"{"volume":3,"sound":false}"#));
-        let stored: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(stored["volume"], 3);
-        assert_eq!(stored["sound"], true);
+    fn settings_round_trip_through_storage_and_the_dialog() {
+        let settings = all_changed();
+        assert_eq!(Settings::from_json(&settings.to_json()), settings);
+        let controls: Vec<(String, ControlValue)> = settings
+            .control_values()
+            .into_iter()
+            .map(|(field, value)| (field.to_string(), value))
+            .collect();
+        assert_eq!(
+            controls[0],
+            ("board_theme".into(), ControlValue::Choice("blue".into()))
+        );
+        assert_eq!(Settings::from_controls(&controls), settings);
     }
 
     #[test]

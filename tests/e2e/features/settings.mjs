@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import {
-  state, click, centre, waitFor, settled, plies, probe, newPage, startGame, loadGame, assert, test, base, repo,
+  state, click, centre, waitFor, settled, plies, probe, newPage, startGame, loadGame, screenshot, assert, test, base, repo,
 } from '../harness.mjs';
 
 /** Opens the gear's dialog, sets controls ({ field: value }), closes it. */
@@ -42,10 +42,13 @@ async function cornerInk(page, at) {
   }, c);
 }
 
-/** Starts a new game from the start screen even when a game was autosaved (it would resume). */
-async function newGame(page, options) {
-  await page.evaluate(() => localStorage.removeItem('boardshift.autosave'));
-  await startGame(page, options);
+/** Starts a new game from the game screen's "New game" (a fresh load would resume the game). */
+async function newGame(page, opponent) {
+  await page.click('#btn-home');
+  await page.waitForSelector('#start:not([hidden])');
+  await page.selectOption('#opponent', opponent);
+  await page.click('#start-game');
+  await waitFor(page, (s) => s.screen === 'game' && s.moves.length === 0 && s.painted_at !== null, 'the new game');
 }
 
 const near = (point, hex) => {
@@ -72,6 +75,7 @@ test('settings: board theme, piece set and coordinates survive a reload and take
   assert(Math.abs(flatKing.white - classicKing.white) > 0.02 || flatKing.point.join() !== classicKing.point.join(),
     `the flat king looks like the classic one: ${JSON.stringify([classicKing, flatKing])}`);
   assert(await cornerInk(page, 'a4') === 0, 'a rank number is drawn with coordinates off');
+  await screenshot(page, 'settings-blue-flat');
   // The dialog shows what is in force.
   await page.click('#btn-settings');
   assert(await page.inputValue('[data-setting=board_theme]') === 'blue', 'the dialog forgot the theme');
@@ -92,14 +96,14 @@ test('settings: auto-queen, move confirmation and hot-seat auto-flip survive a r
   assert(s.moves[0] === 'a8=Q+' && !s.promotion_open, `promotion: ${s.moves} open ${s.promotion_open}`);
   assert(s.settings.animation === 'off' && !s.animating, 'the move was animated with animation off');
   // Auto-flip: after White's move a hot-seat board is seen from Black.
-  await newGame(page, { opponent: 'hotseat' });
+  await newGame(page, 'hotseat');
   assert(!(await state(page)).geometry.flipped, 'flipped before any move');
   await click(page, 'e2');
   await click(page, 'e4');
   s = await waitFor(page, (x) => x.moves.length === 1 && x.geometry.flipped, 'the board to turn to Black');
   // Move confirmation, against the computer: the move waits for Confirm.
   await choose(page, { confirm_moves: true, auto_flip: false });
-  await newGame(page, { opponent: 'computer-black' });
+  await newGame(page, 'computer-black');
   await click(page, 'e2');
   await click(page, 'e4');
   s = await state(page);
@@ -126,7 +130,7 @@ test('settings: unreadable stored settings give the defaults and keep the game',
   await click(page, 'e2');
   await click(page, 'e4');
   await waitFor(page, plies(1), 'a move');
-  await page.evaluate(() => localStorage.setItem('boardshift-settings', '{"board_theme": 7, "sound": false, broken'));
+  await page.evaluate(() => localStorage.setItem('boardshift-settings', '{"board_theme": "blue", "sound": false, broken'));
   await page.reload();
   const s = await waitFor(page, (x) => x.screen === 'game' && settled(x), 'the resumed game');
   assert(s.moves.join() === 'e4', `the game was lost: ${s.moves}`);
@@ -142,6 +146,7 @@ async function ownServer() {
   const app = path.join(www, 'deep/app');
   fs.mkdirSync(app, { recursive: true });
   fs.cpSync(path.join(repo, 'dist'), app, { recursive: true });
+  fs.writeFileSync(path.join(www, 'index.html'), '<!doctype html><title>not the app</title>');
   const server = spawn(bin, ['serve', '--dir', www, '--db', path.join(www, 'rooms.db'), '--port', '0']);
   const url = await new Promise((resolve, reject) => {
     let log = '';
@@ -161,7 +166,7 @@ async function controlled(page) {
   await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller, null, { timeout: 30000 });
 }
 
-test('offline: after one visit the app reloads and plays the computer with no network', async (browser) => {
+test('settings offline: after one visit the app reloads and plays the computer with no network', async (browser) => {
   const page = await newPage(browser);
   await page.goto(base);
   await page.waitForSelector('#start:not([hidden])');
@@ -180,7 +185,7 @@ test('offline: after one visit the app reloads and plays the computer with no ne
   await page.context().close();
 });
 
-test('offline: a new deploy installs in the background and "Reload" switches to it', async (browser) => {
+test('settings offline: a new deploy installs in the background and "Reload" switches to it', async (browser) => {
   const server = await ownServer();
   const page = await newPage(browser);
   try {

@@ -4,7 +4,7 @@
 
 use super::dom::{by_id, listen, query_all};
 use super::{dispatch, Page, Redraw};
-use crate::settings::{PieceSet, Settings, SETTINGS_KEY};
+use crate::settings::{ControlValue, PieceSet, Settings, SETTINGS_KEY};
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, Storage};
@@ -31,8 +31,7 @@ pub fn stored() -> Settings {
 
 fn store(settings: &Settings) {
     if let Some(storage) = local_storage() {
-        let text = settings.to_json(stored_text().as_deref());
-        storage.set_item(SETTINGS_KEY, &text).ok();
+        storage.set_item(SETTINGS_KEY, &settings.to_json()).ok();
     }
 }
 
@@ -61,36 +60,35 @@ fn controls() -> Vec<Element> {
 }
 
 fn show_in_dialog(settings: &Settings) {
-    let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(settings) else {
-        return;
-    };
+    let values = settings.control_values();
     for control in controls() {
         let field = control.get_attribute("data-setting").unwrap_or_default();
-        let Some(value) = fields.get(&field) else {
+        let Some((_, value)) = values.iter().find(|(name, _)| *name == field) else {
             continue;
         };
-        if let Some(select) = control.dyn_ref::<HtmlSelectElement>() {
-            select.set_value(value.as_str().unwrap_or_default());
-        } else if let Some(input) = control.dyn_ref::<HtmlInputElement>() {
-            input.set_checked(value.as_bool().unwrap_or_default());
+        match (value, control.dyn_ref::<HtmlSelectElement>()) {
+            (ControlValue::Choice(name), Some(select)) => select.set_value(name),
+            (ControlValue::Switch(on), None) => {
+                if let Some(input) = control.dyn_ref::<HtmlInputElement>() {
+                    input.set_checked(*on);
+                }
+            }
+            _ => {}
         }
     }
 }
 
 fn read_dialog() -> Settings {
-    let mut fields = serde_json::Map::new();
+    let mut values = Vec::new();
     for control in controls() {
         let field = control.get_attribute("data-setting").unwrap_or_default();
-        let value = if let Some(select) = control.dyn_ref::<HtmlSelectElement>() {
-            serde_json::Value::from(select.value())
+        if let Some(select) = control.dyn_ref::<HtmlSelectElement>() {
+            values.push((field, ControlValue::Choice(select.value())));
         } else if let Some(input) = control.dyn_ref::<HtmlInputElement>() {
-            serde_json::Value::from(input.checked())
-        } else {
-            continue;
-        };
-        fields.insert(field, value);
+            values.push((field, ControlValue::Switch(input.checked())));
+        }
     }
-    Settings::from_json(&serde_json::Value::Object(fields).to_string())
+    Settings::from_controls(&values)
 }
 
 pub fn wire() {
