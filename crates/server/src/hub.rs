@@ -192,9 +192,15 @@ impl Hub {
     }
 
     /// Starts a task for every stored room, and makes sure the open room exists. With several
-    /// nodes rooms are loaded when first asked for instead, by whichever node takes the lease.
+    /// nodes rooms are loaded when first asked for instead, by whichever node takes the lease
+    /// (the open room at start, unless another node runs it).
     pub async fn restore(self: &Arc<Self>) -> Result<(), StoreError> {
         if self.cluster.is_some() {
+            // The open room is run by whichever node starts first (or asks for it first).
+            let open = RoomCode::parse(OPEN_ROOM).map_err(StoreError)?;
+            if let Found::Unavailable(error) = self.find(&open).await {
+                eprintln!("the open room is not loaded yet: {error}");
+            }
             return Ok(());
         }
         let now = crate::now_ms();
@@ -543,9 +549,7 @@ impl Hub {
         outbox: Arc<Outbox>,
         request: JoinRequest,
     ) -> Option<RoomHandle> {
-        let Some(commands) = handle.commands() else {
-            return None;
-        };
+        let commands = handle.commands()?;
         let (joined, answer) = oneshot::channel();
         let sent = commands
             .send(Command::Join {

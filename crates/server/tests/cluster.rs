@@ -7,12 +7,14 @@
 mod common;
 
 use common::*;
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
 
 /// Longest a client keeps reconnecting before the test fails (the lease lives 6 s).
 const FAILOVER_LIMIT: Duration = Duration::from_secs(20);
@@ -189,21 +191,19 @@ async fn play_through(
     let a = mover.a();
     let n = mover.game.as_ref().map(|g| g.ply_count()).unwrap_or(0);
     loop {
-        mover.send(json!({"t":"move","a":a,"n":n,"m":text})).await;
-        loop {
-            match mover.recv().await {
-                Ok(message) => {
-                    mover.apply(&message);
-                    if (message["t"] == "ack" || message["t"] == "nack") && message["a"] == a {
-                        if message["t"] == "ack" {
-                            while mover.game.as_ref().map(|g| g.ply_count()) == Some(n) {
-                                mover.expect_any().await;
-                            }
+        let request = json!({"t":"move","a":a,"n":n,"m":text}).to_string();
+        // A node may have closed the connection while nobody read it: then rejoin and resend.
+        if mover.socket.send(Message::text(request)).await.is_ok() {
+            while let Ok(message) = mover.recv().await {
+                mover.apply(&message);
+                if (message["t"] == "ack" || message["t"] == "nack") && message["a"] == a {
+                    if message["t"] == "ack" {
+                        while mover.game.as_ref().map(|g| g.ply_count()) == Some(n) {
+                            mover.expect_any().await;
                         }
-                        return message;
                     }
+                    return message;
                 }
-                Err(_) => break,
             }
         }
         rejoin(mover, nodes, room, seen).await;
@@ -584,18 +584,13 @@ async fn a_paused_owner_past_its_lease_never_commits_beside_the_new_owner() {
 
     a.signal(libc::SIGCONT);
     // The woken node must not acknowledge the stale move; it closes the connection instead.
-    loop {
-        match white.recv().await {
-            Ok(message) => {
-                assert!(
-                    !(message["t"] == "ack" && message["a"] == stale_a),
-                    "the paused owner acknowledged a move after losing the room: {message}"
-                );
-                if message["t"] == "ev" {
-                    white.apply(&message);
-                }
-            }
-            Err(_) => break,
+    while let Ok(message) = white.recv().await {
+        assert!(
+            !(message["t"] == "ack" && message["a"] == stale_a),
+            "the paused owner acknowledged a move after losing the room: {message}"
+        );
+        if message["t"] == "ev" {
+            white.apply(&message);
         }
     }
     seen.record(&white);

@@ -112,7 +112,7 @@ pub async fn take_back(
     node: &str,
     stale: &str,
 ) -> RedisResult<Option<Lease>> {
-    let _ = release(redis, code, stale).await?;
+    release(redis, code, stale).await?;
     acquire(redis, code, node).await
 }
 
