@@ -1,4 +1,4 @@
-//! `boardshift serve [--port N] [--dir DIR] [--db PATH] [--grace-s SECONDS]`: the built app, the
+//! `boardshift serve [--port N] [--dir DIR] [--db PATH] [--redis URL --node NAME] …`: the built app, the
 //! online rooms and the game API in one server (`boardshift_server`). The first line printed
 //! is the URL.
 

@@ -18,6 +18,10 @@ pub struct Config {
     pub db: PathBuf,
     /// A database URL (`postgres://USER@HOST/DB` or `sqlite://PATH`) used instead of `db`.
     pub database: Option<String>,
+    /// Redis (`redis://HOST:PORT`) shared by several nodes; `None` runs one node alone.
+    pub redis: Option<String>,
+    /// This node's name among several (letters, digits, `-`, `_`); needed with `redis`.
+    pub node: Option<String>,
     /// How long a seated player whose connections all dropped keeps the seat.
     pub grace: Duration,
     /// Abuse limits; see [`Limits`].
@@ -32,6 +36,8 @@ impl Default for Config {
             dir: None,
             db: PathBuf::from("boardshift.db"),
             database: None,
+            redis: None,
+            node: None,
             grace: Duration::from_secs(60),
             limits: Limits::default(),
         }
@@ -98,11 +104,12 @@ impl Limits {
 
 /// Usage text for the flags [`Config::from_args`] understands.
 pub const USAGE: &str =
-    "serve [--port N] [--dir DIR] [--db PATH | --database URL] [--grace-s SECONDS] [--host ADDR] \
-[--max-connections N] [--message-rate N] [--address-limit-scale N]";
+    "serve [--port N] [--dir DIR] [--db PATH | --database URL] [--redis URL --node NAME] \
+[--grace-s SECONDS] [--host ADDR] [--max-connections N] [--message-rate N] [--address-limit-scale N]";
 
 impl Config {
-    /// Reads `--port`, `--dir`, `--db`, `--database`, `--grace-s`, `--host`, `--max-connections`,
+    /// Reads `--port`, `--dir`, `--db`, `--database`, `--redis`, `--node`, `--grace-s`, `--host`,
+    /// `--max-connections`,
     /// `--message-rate` (messages per second per connection; the burst is four times it) and
     /// `--address-limit-scale` (each followed by its value).
     pub fn from_args(args: &[String]) -> Result<Config, String> {
@@ -128,6 +135,25 @@ impl Config {
                     }
                     config.database = Some(value.clone())
                 }
+                "--redis" => {
+                    if !(value.starts_with("redis://") || value.starts_with("rediss://")) {
+                        return Err(format!("--redis needs a redis:// URL, got '{value}'"));
+                    }
+                    config.redis = Some(value.clone())
+                }
+                "--node" => {
+                    let valid = !value.is_empty()
+                        && value.len() <= 64
+                        && value
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                    if !valid {
+                        return Err(format!(
+                            "--node needs a name of letters, digits, '-' and '_', got '{value}'"
+                        ));
+                    }
+                    config.node = Some(value.clone())
+                }
                 "--grace-s" => config.grace = Duration::from_secs(parse_number(flag, value)?),
                 "--host" => {
                     config.host = value
@@ -146,6 +172,23 @@ impl Config {
                 _ => return Err(format!("unknown argument '{flag}' (usage: {USAGE})")),
             }
             index += 2;
+        }
+        match (&config.redis, &config.node, &config.database) {
+            (Some(_), None, _) | (None, Some(_), _) => {
+                return Err("--redis and --node go together (usage: {USAGE})"
+                    .replace("{USAGE}", USAGE))
+            }
+            (Some(_), Some(_), database)
+                if !database
+                    .as_deref()
+                    .is_some_and(|url| url.starts_with("postgres")) =>
+            {
+                return Err(
+                    "--redis needs --database postgres://… shared by every node (never one SQLite file)"
+                        .to_string(),
+                )
+            }
+            _ => {}
         }
         Ok(config)
     }
@@ -187,6 +230,32 @@ mod tests {
         assert_eq!(shared.database.as_deref(), Some("postgres://u@h/db"));
         let error = Config::from_args(&strings(&["--database", "mysql://x"])).unwrap_err();
         assert!(error.contains("--database"), "{error}");
+        let node = Config::from_args(&strings(&[
+            "--database",
+            "postgres://u@h/db",
+            "--redis",
+            "redis://127.0.0.1:6379",
+            "--node",
+            "n-1",
+        ]))
+        .unwrap();
+        assert_eq!(node.redis.as_deref(), Some("redis://127.0.0.1:6379"));
+        assert_eq!(node.node.as_deref(), Some("n-1"));
+        for bad in [
+            &["--redis", "redis://h:1"][..],
+            &["--node", "a"],
+            &["--redis", "redis://h:1", "--node", "a"],
+            &[
+                "--database",
+                "postgres://u@h/db",
+                "--redis",
+                "redis://h:1",
+                "--node",
+                "a/b",
+            ],
+        ] {
+            assert!(Config::from_args(&strings(bad)).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

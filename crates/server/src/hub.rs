@@ -5,6 +5,7 @@
 //! Only the always-open room `open` is listed publicly: PIN and word rooms are for the people
 //! given the code, and listing them would hand their codes to anyone.
 
+use crate::cluster::{Cluster, Lease, Location};
 use crate::config::Limits;
 use crate::limits::AddressLimits;
 use crate::outbox::Outbox;
@@ -32,21 +33,72 @@ const CROWD_INTERVAL_MS: u64 = 1_000;
 #[derive(Clone)]
 pub struct RoomHandle {
     pub code: RoomCode,
-    pub(crate) commands: mpsc::Sender<Command>,
+    route: Route,
+}
+
+#[derive(Clone)]
+enum Route {
+    /// The room's task runs here.
+    Local(mpsc::Sender<Command>),
+    /// Another node runs it; messages are forwarded there.
+    Remote(Arc<Cluster>, String),
 }
 
 impl RoomHandle {
-    /// Passes a message to the room; `false` when the room's task has stopped.
+    pub(crate) fn local(code: RoomCode, commands: mpsc::Sender<Command>) -> RoomHandle {
+        RoomHandle {
+            code,
+            route: Route::Local(commands),
+        }
+    }
+
+    pub(crate) fn remote(code: RoomCode, cluster: Arc<Cluster>, owner: String) -> RoomHandle {
+        RoomHandle {
+            code,
+            route: Route::Remote(cluster, owner),
+        }
+    }
+
+    /// Whether another node runs the room.
+    pub fn is_remote(&self) -> bool {
+        matches!(self.route, Route::Remote(..))
+    }
+
+    fn commands(&self) -> Option<&mpsc::Sender<Command>> {
+        match &self.route {
+            Route::Local(commands) => Some(commands),
+            Route::Remote(..) => None,
+        }
+    }
+
+    /// Passes a message to the room; `false` when the room's task has stopped (or its node
+    /// cannot be reached).
     pub async fn request(&self, conn: ConnectionId, message: ClientMessage) -> bool {
-        self.commands
-            .send(Command::Message { conn, message })
-            .await
-            .is_ok()
+        match &self.route {
+            Route::Local(commands) => commands
+                .send(Command::Message { conn, message })
+                .await
+                .is_ok(),
+            Route::Remote(cluster, owner) => cluster.forward(owner, conn, message).await,
+        }
     }
 
     /// Tells the room a connection left.
     pub async fn leave(&self, conn: ConnectionId) {
-        let _ = self.commands.send(Command::Leave { conn }).await;
+        match &self.route {
+            Route::Local(commands) => {
+                let _ = commands.send(Command::Leave { conn }).await;
+            }
+            Route::Remote(cluster, owner) => cluster.forward_leave(owner, conn).await,
+        }
+    }
+
+    /// Has the room send the connection a fresh `state`; `false` when the task has stopped.
+    pub(crate) async fn resync(&self, conn: ConnectionId) -> bool {
+        match self.commands() {
+            Some(commands) => commands.send(Command::Resync { conn }).await.is_ok(),
+            None => false,
+        }
     }
 }
 
@@ -61,6 +113,19 @@ pub struct Hub {
     pub(crate) live_games: Mutex<HashMap<String, RoomCode>>,
     /// What `GET /api/rooms` lists, kept current by the public rooms' tasks.
     pub(crate) summaries: Mutex<HashMap<RoomCode, serde_json::Value>>,
+    /// The other nodes, when this is one of several.
+    pub(crate) cluster: Option<Arc<Cluster>>,
+    /// Held while finding out where a room runs and loading it, so that one node never loads
+    /// a room twice.
+    loading: tokio::sync::Mutex<()>,
+}
+
+/// Where a `join` finds its room.
+enum Found {
+    Here(RoomHandle),
+    Elsewhere(Arc<Cluster>, String),
+    Missing,
+    Unavailable(String),
 }
 
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -83,7 +148,12 @@ pub fn random_u64() -> u64 {
 }
 
 impl Hub {
-    pub fn new(store: Store, limits: Arc<Limits>, grace: Duration) -> Arc<Hub> {
+    pub fn new(
+        store: Store,
+        limits: Arc<Limits>,
+        grace: Duration,
+        cluster: Option<Arc<Cluster>>,
+    ) -> Arc<Hub> {
         let room_config = RoomConfig {
             grace_ms: grace.as_millis() as u64,
             crowd_interval_ms: CROWD_INTERVAL_MS,
@@ -97,7 +167,12 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             live_games: Mutex::new(HashMap::new()),
             summaries: Mutex::new(HashMap::new()),
+            cluster,
+            loading: tokio::sync::Mutex::new(()),
         });
+        if let Some(cluster) = &hub.cluster {
+            cluster.start(&hub);
+        }
         let sweeper = Arc::downgrade(&hub);
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -116,15 +191,25 @@ impl Hub {
         &self.limits
     }
 
-    /// Starts a task for every stored room, and makes sure the open room exists.
+    /// Starts a task for every stored room, and makes sure the open room exists. With several
+    /// nodes rooms are loaded when first asked for instead, by whichever node takes the lease
+    /// (the open room at start, unless another node runs it).
     pub async fn restore(self: &Arc<Self>) -> Result<(), StoreError> {
+        if self.cluster.is_some() {
+            // The open room is run by whichever node starts first (or asks for it first).
+            let open = RoomCode::parse(OPEN_ROOM).map_err(StoreError)?;
+            if let Found::Unavailable(error) = self.find(&open).await {
+                eprintln!("the open room is not loaded yet: {error}");
+            }
+            return Ok(());
+        }
         let now = crate::now_ms();
         for (code, _version, state) in self.store.rooms().await? {
             match Room::restore(&state, now) {
                 Ok(mut room) => {
                     // Limits come from this run's flags, not from the run that stored the room.
                     room.set_config(self.room_config.clone());
-                    let handle = room_task::spawn(self.clone(), room, None);
+                    let handle = room_task::spawn(self.clone(), room, None, None);
                     lock(&self.rooms).insert(handle.code.clone(), handle);
                 }
                 Err(error) => {
@@ -140,9 +225,84 @@ impl Hub {
                 self.room_config.clone(),
                 now,
             );
-            room_task::spawn(self.clone(), room, None)
+            room_task::spawn(self.clone(), room, None, None)
         });
         Ok(())
+    }
+
+    /// Where room `code` runs, loading it here from the database when no node holds it.
+    async fn find(self: &Arc<Self>, code: &RoomCode) -> Found {
+        if let Some(handle) = lock(&self.rooms).get(code).cloned() {
+            return Found::Here(handle);
+        }
+        let Some(cluster) = self.cluster.clone() else {
+            return Found::Missing;
+        };
+        let _loading = self.loading.lock().await;
+        if let Some(handle) = lock(&self.rooms).get(code).cloned() {
+            return Found::Here(handle);
+        }
+        let lease = match cluster.locate(code).await {
+            Ok(Location::Here(lease)) => lease,
+            Ok(Location::Elsewhere(node)) => return Found::Elsewhere(cluster, node),
+            Err(error) => return Found::Unavailable(error),
+        };
+        match self.load(code, &lease).await {
+            Ok(Some(handle)) => Found::Here(handle),
+            Ok(None) => {
+                cluster.give_up(code, &lease).await;
+                Found::Missing
+            }
+            Err(error) => {
+                cluster.give_up(code, &lease).await;
+                Found::Unavailable(error)
+            }
+        }
+    }
+
+    /// Loads room `code` from the database under `lease` (the same path as a restart), making
+    /// this node the only writer of its row; the open room is made afresh if never stored.
+    async fn load(
+        self: &Arc<Self>,
+        code: &RoomCode,
+        lease: &Arc<Lease>,
+    ) -> Result<Option<RoomHandle>, String> {
+        for _ in 0..3 {
+            let stored = self
+                .store
+                .room(code.as_str())
+                .await
+                .map_err(|error| error.to_string())?;
+            let now = crate::now_ms();
+            let room = match stored {
+                Some((version, state)) => {
+                    if !self
+                        .store
+                        .claim(code.as_str(), version, &lease.token)
+                        .await
+                        .map_err(|error| error.to_string())?
+                    {
+                        // The previous owner committed once more since: read again.
+                        continue;
+                    }
+                    let mut room = Room::restore(&state, now)
+                        .map_err(|error| format!("room {code} cannot be restored: {error}"))?;
+                    room.set_config(self.room_config.clone());
+                    room
+                }
+                None if code.as_str() == OPEN_ROOM => Room::new(
+                    code.clone(),
+                    RoomSettings::standard_untimed(),
+                    self.room_config.clone(),
+                    now,
+                ),
+                None => return Ok(None),
+            };
+            let handle = room_task::spawn(self.clone(), room, None, Some(lease.clone()));
+            lock(&self.rooms).insert(code.clone(), handle.clone());
+            return Ok(Some(handle));
+        }
+        Err(format!("room {code} keeps changing; try again"))
     }
 
     /// A `create` from connection `conn`: the room's handle when the creator is in it.
@@ -162,6 +322,9 @@ impl Hub {
                 NackReason::Rate,
                 "too many rooms created from this address; try again in a minute",
             );
+        }
+        if let Some(cluster) = self.cluster.clone() {
+            return self.create_shared(cluster, conn, outbox, request).await;
         }
         let mut rooms = lock(&self.rooms);
         let code = match &request.code {
@@ -196,13 +359,117 @@ impl Hub {
         match created {
             Ok((room, outcome)) => {
                 let joined = room.token_of(conn).is_some();
-                let handle =
-                    room_task::spawn(self.clone(), room, Some((conn, outbox.clone(), outcome)));
+                let handle = room_task::spawn(
+                    self.clone(),
+                    room,
+                    Some((conn, outbox.clone(), outcome)),
+                    None,
+                );
                 rooms.insert(code, handle.clone());
                 joined.then_some(handle)
             }
             Err(nack) => {
                 outbox.reply(nack.to_json());
+                None
+            }
+        }
+    }
+
+    /// A `create` on one of several nodes: the code is free when this node can take its lease
+    /// and the database has no such room.
+    async fn create_shared(
+        self: &Arc<Self>,
+        cluster: Arc<Cluster>,
+        conn: ConnectionId,
+        outbox: Arc<Outbox>,
+        request: CreateRequest,
+    ) -> Option<RoomHandle> {
+        let refuse = |why: NackReason, msg: &str| {
+            outbox.reply(ServerMessage::nack(0, why, msg).to_json());
+            None
+        };
+        let candidates: Vec<RoomCode> = match &request.code {
+            Some(code) => vec![code.clone()],
+            None => (0..8)
+                .map(|_| RoomCode::pin_from_random(random_u64()))
+                .collect(),
+        };
+        let _loading = self.loading.lock().await;
+        let mut reserved = None;
+        for code in candidates {
+            if lock(&self.rooms).contains_key(&code) {
+                continue;
+            }
+            let lease = match cluster.reserve(&code).await {
+                Ok(Some(lease)) => lease,
+                Ok(None) => continue,
+                Err(error) => return refuse(NackReason::Rate, &format!("try again: {error}")),
+            };
+            match self.store.room(code.as_str()).await {
+                Ok(None) => {
+                    reserved = Some((code, lease));
+                    break;
+                }
+                Ok(Some(_)) => cluster.give_up(&code, &lease).await,
+                Err(error) => {
+                    cluster.give_up(&code, &lease).await;
+                    return refuse(NackReason::Rate, &format!("try again: {error}"));
+                }
+            }
+        }
+        let Some((code, lease)) = reserved else {
+            return match &request.code {
+                Some(code) => refuse(
+                    NackReason::Bad,
+                    &format!("the room '{code}' already exists; join it or pick another word"),
+                ),
+                None => refuse(NackReason::Rate, "no free PIN right now; try a room word"),
+            };
+        };
+        let mut entropy = random_u64;
+        let created = Room::create(
+            code.clone(),
+            &request,
+            self.room_config.clone(),
+            conn,
+            crate::now_ms(),
+            &mut entropy,
+        );
+        match created {
+            Ok((room, outcome)) => {
+                let joined = room.token_of(conn).is_some();
+                let handle = room_task::spawn(
+                    self.clone(),
+                    room,
+                    Some((conn, outbox.clone(), outcome)),
+                    Some(lease),
+                );
+                lock(&self.rooms).insert(code, handle.clone());
+                joined.then_some(handle)
+            }
+            Err(nack) => {
+                cluster.give_up(&code, &lease).await;
+                outbox.reply(nack.to_json());
+                None
+            }
+        }
+    }
+
+    /// A `join` forwarded by another node for one of its clients: served only if the room runs
+    /// (or can be loaded) here.
+    pub(crate) async fn join_here(
+        self: &Arc<Self>,
+        conn: ConnectionId,
+        outbox: Arc<Outbox>,
+        request: JoinRequest,
+    ) -> Option<RoomHandle> {
+        match self.find(&request.room).await {
+            Found::Here(handle) => self.join_local(handle, conn, outbox, request).await,
+            _ => {
+                outbox.close(
+                    crate::ws::close_code::RECONNECT,
+                    "the room moved; reconnect",
+                );
                 None
             }
         }
@@ -227,22 +494,64 @@ impl Hub {
             );
             return None;
         }
-        let handle = lock(&self.rooms).get(&request.room).cloned();
-        let Some(handle) = handle else {
-            self.address_limits.failed_join(address);
-            outbox.reply(
-                ServerMessage::nack(
-                    0,
-                    NackReason::Bad,
-                    format!("there is no room '{}'", request.room),
-                )
-                .to_json(),
-            );
-            return None;
+        let handle = match self.find(&request.room).await {
+            Found::Here(handle) => handle,
+            Found::Elsewhere(cluster, owner) => {
+                let code = request.room.clone();
+                return match cluster
+                    .join_remote(owner, code, conn, outbox.clone(), request)
+                    .await
+                {
+                    Ok(handle) => handle,
+                    Err(error) => {
+                        eprintln!("join: {error}");
+                        outbox.close(
+                            crate::ws::close_code::RECONNECT,
+                            "the room is moving; reconnect",
+                        );
+                        None
+                    }
+                };
+            }
+            Found::Unavailable(error) => {
+                eprintln!("join: {error}");
+                outbox.reply(
+                    ServerMessage::nack(
+                        0,
+                        NackReason::Rate,
+                        "the room cannot be reached right now; try again in a moment",
+                    )
+                    .to_json(),
+                );
+                return None;
+            }
+            Found::Missing => {
+                self.address_limits.failed_join(address);
+                outbox.reply(
+                    ServerMessage::nack(
+                        0,
+                        NackReason::Bad,
+                        format!("there is no room '{}'", request.room),
+                    )
+                    .to_json(),
+                );
+                return None;
+            }
         };
+        self.join_local(handle, conn, outbox, request).await
+    }
+
+    /// Joins `conn` to a room whose task runs here.
+    async fn join_local(
+        &self,
+        handle: RoomHandle,
+        conn: ConnectionId,
+        outbox: Arc<Outbox>,
+        request: JoinRequest,
+    ) -> Option<RoomHandle> {
+        let commands = handle.commands()?;
         let (joined, answer) = oneshot::channel();
-        let sent = handle
-            .commands
+        let sent = commands
             .send(Command::Join {
                 conn,
                 outbox: outbox.clone(),
@@ -264,7 +573,8 @@ impl Hub {
         let mut rooms = lock(&self.rooms);
         if rooms
             .get(code)
-            .is_some_and(|handle| handle.commands.same_channel(commands))
+            .and_then(RoomHandle::commands)
+            .is_some_and(|mine| mine.same_channel(commands))
         {
             rooms.remove(code);
         }
@@ -299,9 +609,11 @@ impl Hub {
         let Some(handle) = handle else {
             return Ok(None);
         };
+        let Some(commands) = handle.commands() else {
+            return Ok(None);
+        };
         let (reply, answer) = oneshot::channel();
-        if handle
-            .commands
+        if commands
             .send(Command::Game {
                 id: id.to_string(),
                 reply,

@@ -3,6 +3,7 @@
 //! `boardshift serve` or [`run`]. Behaviour and protocol are described in `docs/`.
 
 pub mod api;
+pub mod cluster;
 pub mod config;
 pub mod http;
 pub mod hub;
@@ -46,8 +47,16 @@ pub async fn start(config: Config) -> Result<Started, StartError> {
         None => store::Store::open(&config.db).await,
     }
     .map_err(|error| StartError(error.to_string()))?;
+    let cluster = match (&config.redis, &config.node) {
+        (Some(url), Some(node)) => Some(
+            cluster::Cluster::connect(url, node)
+                .await
+                .map_err(StartError)?,
+        ),
+        _ => None,
+    };
     let limits = Arc::new(config.limits.clone());
-    let hub = hub::Hub::new(store, limits.clone(), config.grace);
+    let hub = hub::Hub::new(store, limits.clone(), config.grace, cluster);
     hub.restore()
         .await
         .map_err(|error| StartError(format!("cannot restore rooms: {error}")))?;

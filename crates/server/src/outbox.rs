@@ -109,6 +109,13 @@ impl Outbox {
         self.lock().closed
     }
 
+    /// Moves everything queued into `into` without waiting.
+    pub fn take_now(&self, into: &mut Vec<Frame>) {
+        let mut queue = self.lock();
+        into.extend(queue.frames.drain(..));
+        queue.events = 0;
+    }
+
     /// Moves everything queued into `into`, waiting until there is something.
     pub async fn take(&self, into: &mut Vec<Frame>) {
         loop {

@@ -2,7 +2,12 @@
 //! commits the room's new state (and any finished game) to the database, and only then sends
 //! the acknowledgements and events; it wakes itself at the room's next deadline (a flag fall,
 //! the end of a grace period) and retires the room once it has stood empty for a long time.
+//!
+//! With several nodes the task runs on the node holding the room's lease; it acts only while
+//! that lease is valid and stops at once when it is lost, telling its clients to reconnect
+//! (another node serves the room from the database then).
 
+use crate::cluster::Lease;
 use crate::hub::{lock, Hub, RoomHandle, OPEN_ROOM};
 use crate::outbox::Outbox;
 use crate::store::{GameRecord, StoreError, Write};
@@ -40,6 +45,27 @@ pub enum Command {
         id: String,
         reply: oneshot::Sender<Option<String>>,
     },
+    /// The connection missed frames (its node lost touch with this one): send it the room.
+    Resync { conn: ConnectionId },
+    /// The room's lease was lost: stop serving it here.
+    LeaseLost,
+}
+
+/// Why a room task stopped serving.
+enum Stop {
+    Storage(StoreError),
+    /// Another node holds the room now (lease lost, or the database refused the write).
+    Moved,
+}
+
+impl From<StoreError> for Stop {
+    fn from(error: StoreError) -> Self {
+        if error.is_fenced() {
+            Stop::Moved
+        } else {
+            Stop::Storage(error)
+        }
+    }
 }
 
 struct RoomTask {
@@ -47,6 +73,8 @@ struct RoomTask {
     room: Room,
     members: HashMap<ConnectionId, Arc<Outbox>>,
     live_game: Option<String>,
+    /// The lease this node holds the room under; `None` on a single node.
+    lease: Option<Arc<Lease>>,
 }
 
 /// Starts the task for `room`. `created` carries the creator's connection and the outcome of
@@ -55,17 +83,19 @@ pub fn spawn(
     hub: Arc<Hub>,
     room: Room,
     created: Option<(ConnectionId, Arc<Outbox>, Outcome)>,
+    lease: Option<Arc<Lease>>,
 ) -> RoomHandle {
     let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
-    let handle = RoomHandle {
-        code: room.code().clone(),
-        commands: commands.clone(),
-    };
+    let handle = RoomHandle::local(room.code().clone(), commands.clone());
+    if let (Some(lease), Some(cluster)) = (&lease, &hub.cluster) {
+        cluster.hold(room.code().clone(), lease.clone(), commands.clone());
+    }
     let mut task = RoomTask {
         hub,
         room,
         members: HashMap::new(),
         live_game: None,
+        lease,
     };
     tokio::spawn(async move {
         task.note_live_game();
@@ -81,19 +111,34 @@ pub fn spawn(
             Ok(()) => task.run(receiver).await,
             Err(error) => Err(error),
         };
-        if let Err(error) = result {
-            eprintln!("room {}: {error}; closing it", task.room.code());
-            for outbox in task.members.values() {
-                outbox.reply(
-                    ServerMessage::Error {
-                        msg: "the room could not be saved; reconnect in a moment".to_string(),
-                    }
-                    .to_json(),
+        match result {
+            Ok(()) => {}
+            Err(Stop::Storage(error)) => {
+                eprintln!("room {}: {error}; closing it", task.room.code());
+                for outbox in task.members.values() {
+                    outbox.reply(
+                        ServerMessage::Error {
+                            msg: "the room could not be saved; reconnect in a moment".to_string(),
+                        }
+                        .to_json(),
+                    );
+                    outbox.close(close_code::INTERNAL, "storage failure");
+                }
+            }
+            Err(Stop::Moved) => {
+                eprintln!(
+                    "room {}: its lease moved to another node; handing it over",
+                    task.room.code()
                 );
-                outbox.close(close_code::INTERNAL, "storage failure");
+                for outbox in task.members.values() {
+                    outbox.close(close_code::RECONNECT, "the room moved; reconnect");
+                }
             }
         }
         let code = task.room.code().clone();
+        if let (Some(lease), Some(cluster)) = (&task.lease, &task.hub.cluster) {
+            cluster.release(&code, lease).await;
+        }
         // After a storage failure the room's last committed state is still in the database,
         // and the next start of the server brings it back.
         task.hub.forget(&code, &commands);
@@ -102,7 +147,19 @@ pub fn spawn(
 }
 
 impl RoomTask {
-    async fn run(&mut self, mut receiver: mpsc::Receiver<Command>) -> Result<(), StoreError> {
+    /// Whether this node may act for the room now.
+    fn holds_lease(&self) -> bool {
+        self.lease.as_ref().is_none_or(|lease| lease.valid())
+    }
+
+    fn owner(&self) -> String {
+        self.lease
+            .as_ref()
+            .map(|lease| lease.token.clone())
+            .unwrap_or_default()
+    }
+
+    async fn run(&mut self, mut receiver: mpsc::Receiver<Command>) -> Result<(), Stop> {
         let mut empty_since = tokio::time::Instant::now();
         loop {
             let deadline = self.room.next_deadline().map(|at| {
@@ -113,11 +170,17 @@ impl RoomTask {
             let command = tokio::select! {
                 command = receiver.recv() => command,
                 _ = sleep_until_some(deadline) => {
+                    if !self.holds_lease() {
+                        return Err(Stop::Moved);
+                    }
                     let outcome = self.room.tick(crate::now_ms());
                     self.settle(outcome).await?;
                     continue;
                 }
                 _ = tokio::time::sleep_until(retire_at), if self.members.is_empty() && self.retirable() => {
+                    if !self.holds_lease() {
+                        return Err(Stop::Moved);
+                    }
                     self.retire().await?;
                     return Ok(());
                 }
@@ -125,6 +188,9 @@ impl RoomTask {
             let Some(command) = command else {
                 return Ok(());
             };
+            if !self.holds_lease() {
+                return Err(Stop::Moved);
+            }
             let now = crate::now_ms();
             match command {
                 Command::Join {
@@ -168,6 +234,12 @@ impl RoomTask {
                         .map(|(_, json)| json);
                     let _ = reply.send(game);
                 }
+                Command::Resync { conn } => {
+                    if let Some(outbox) = self.members.get(&conn) {
+                        outbox.resync(self.room.snapshot(conn).to_json());
+                    }
+                }
+                Command::LeaseLost => return Err(Stop::Moved),
             }
         }
     }
@@ -177,18 +249,23 @@ impl RoomTask {
         self.room.code().as_str() != OPEN_ROOM
     }
 
-    async fn retire(&mut self) -> Result<(), StoreError> {
-        self.hub
+    async fn retire(&mut self) -> Result<(), Stop> {
+        Ok(self
+            .hub
             .store
             .commit(vec![Write::RemoveRoom {
                 code: self.room.code().to_string(),
+                owner: self.owner(),
             }])
-            .await
+            .await?)
     }
 
     /// Stores what the outcome changed, then delivers its messages.
-    async fn settle(&mut self, outcome: Outcome) -> Result<(), StoreError> {
+    async fn settle(&mut self, outcome: Outcome) -> Result<(), Stop> {
         if outcome.persist || !outcome.finished.is_empty() {
+            if !self.holds_lease() {
+                return Err(Stop::Moved);
+            }
             let now = crate::now_ms();
             let mut writes = Vec::with_capacity(1 + outcome.finished.len());
             writes.push(Write::Room {
@@ -196,6 +273,7 @@ impl RoomTask {
                 version: self.room.version() as i64,
                 state: self.room.to_json(),
                 now_ms: now as i64,
+                owner: self.owner(),
             });
             writes.extend(outcome.finished.iter().map(game_record).map(Write::Game));
             self.hub.store.commit(writes).await?;

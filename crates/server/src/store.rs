@@ -16,6 +16,10 @@ use tokio::sync::{mpsc, oneshot};
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
 
+/// Why a commit of a room was refused: its row names another owner or a later event, so
+/// another node has taken the room over.
+pub const FENCED: &str = "taken over by another node";
+
 /// A failed database operation, with what was being done.
 #[derive(Debug, Clone)]
 pub struct StoreError(pub String);
@@ -27,6 +31,13 @@ impl std::fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+impl StoreError {
+    /// Whether the write was refused because another node holds the room now.
+    pub fn is_fenced(&self) -> bool {
+        self.0.ends_with(FENCED)
+    }
+}
 
 fn failed(what: &str) -> impl Fn(sqlx::Error) -> StoreError + '_ {
     move |error| StoreError(format!("{what}: {error}"))
@@ -51,15 +62,17 @@ pub struct GameRecord {
 /// One change to commit.
 #[derive(Clone, Debug)]
 pub enum Write {
-    /// A room's state after its event `version`.
+    /// A room's state after its event `version`, written under the lease `owner` (empty on a
+    /// single node). Refused unless the stored row names the same owner and no later event.
     Room {
         code: String,
         version: i64,
         state: String,
         now_ms: i64,
+        owner: String,
     },
-    /// A room that no longer exists.
-    RemoveRoom { code: String },
+    /// A room that no longer exists (removed only while `owner` still holds it).
+    RemoveRoom { code: String, owner: String },
     /// A game, inserted or replaced.
     Game(GameRecord),
 }
@@ -166,6 +179,19 @@ impl Store {
         .transpose()
     }
 
+    /// Makes `owner` the room's writer, provided its row is still at event `version` (the state
+    /// the new owner loaded); `false` when the row moved on or is gone (load it again).
+    pub async fn claim(&self, code: &str, version: i64, owner: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE rooms SET owner = $1 WHERE code = $2 AND version = $3")
+            .bind(owner)
+            .bind(code)
+            .bind(version)
+            .execute(&self.pool)
+            .await
+            .map_err(failed("cannot claim a room"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// The saved-game JSON of game `id`.
     pub async fn game(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT game FROM games WHERE id = $1")
@@ -223,6 +249,8 @@ fn without_password(url: &str) -> String {
 }
 
 /// Takes jobs as they come, commits all that are waiting in one transaction, then answers each.
+/// A room's write was refused (see [`FENCED`]): the whole batch is rolled back and committed
+/// again without the jobs writing those rooms, which are answered with the refusal.
 async fn write_loop(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = jobs.recv().await {
@@ -233,14 +261,49 @@ async fn write_loop(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let outcome = commit_batch(&pool, &batch).await;
+        let outcome = loop {
+            match commit_batch(&pool, &batch).await {
+                Err(Refusal::Fenced(codes)) => {
+                    let (refused, kept): (Vec<Job>, Vec<Job>) = batch.drain(..).partition(|job| {
+                        job.writes.iter().any(|write| {
+                                matches!(write, Write::Room { code, .. } if codes.contains(code))
+                            })
+                    });
+                    for job in refused {
+                        let _ = job.done.send(Err(StoreError(format!(
+                            "room {}: {FENCED}",
+                            codes.join(", ")
+                        ))));
+                    }
+                    batch = kept;
+                    if batch.is_empty() {
+                        break Ok(());
+                    }
+                }
+                Err(Refusal::Failed(error)) => break Err(error),
+                Ok(()) => break Ok(()),
+            }
+        };
         for job in batch.drain(..) {
             let _ = job.done.send(outcome.clone());
         }
     }
 }
 
-async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
+/// Why a batch did not commit.
+enum Refusal {
+    /// These rooms' rows belong to another owner or a later event.
+    Fenced(Vec<String>),
+    Failed(StoreError),
+}
+
+impl From<StoreError> for Refusal {
+    fn from(error: StoreError) -> Self {
+        Refusal::Failed(error)
+    }
+}
+
+async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), Refusal> {
     let mut transaction = pool.begin().await.map_err(failed("cannot begin"))?;
     // Room states are written many rows to a statement (only each room's latest), since every
     // statement is a round trip to the database thread; other writes keep their order after
@@ -260,35 +323,43 @@ async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
         }
     }
     upsert_rooms(&mut transaction, &rooms).await?;
-    transaction.commit().await.map_err(failed("cannot commit"))
+    Ok(transaction
+        .commit()
+        .await
+        .map_err(failed("cannot commit"))?)
 }
 
-/// Rows per multi-row room upsert (4 binds each, far below SQLite's bind limit).
+/// Rows per multi-row room upsert (5 binds each, far below SQLite's bind limit).
 const ROOMS_PER_STATEMENT: usize = 128;
 
+/// Writes room states; the rows of rooms another owner holds (or that hold a later event) are
+/// left alone and named in [`Refusal::Fenced`].
 async fn upsert_rooms(
     transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
     rooms: &[&Write],
-) -> Result<(), StoreError> {
+) -> Result<(), Refusal> {
     for chunk in rooms.chunks(ROOMS_PER_STATEMENT) {
         let mut sql =
-            String::from("INSERT INTO rooms (code, version, state, updated_at_ms) VALUES ");
+            String::from("INSERT INTO rooms (code, version, state, updated_at_ms, owner) VALUES ");
         for index in 0..chunk.len() {
-            let first = index * 4 + 1;
+            let first = index * 5 + 1;
             if index > 0 {
                 sql.push_str(", ");
             }
             sql.push_str(&format!(
-                "(${}, ${}, ${}, ${})",
+                "(${}, ${}, ${}, ${}, ${})",
                 first,
                 first + 1,
                 first + 2,
-                first + 3
+                first + 3,
+                first + 4
             ));
         }
         sql.push_str(
             " ON CONFLICT (code) DO UPDATE SET version = excluded.version, \
-             state = excluded.state, updated_at_ms = excluded.updated_at_ms",
+             state = excluded.state, updated_at_ms = excluded.updated_at_ms \
+             WHERE rooms.owner = excluded.owner AND rooms.version <= excluded.version \
+             RETURNING code",
         );
         // Only placeholders are generated here; every value is bound.
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
@@ -298,15 +369,35 @@ async fn upsert_rooms(
                 version,
                 state,
                 now_ms,
+                owner,
             } = write
             {
-                query = query.bind(code).bind(version).bind(state).bind(now_ms);
+                query = query
+                    .bind(code)
+                    .bind(version)
+                    .bind(state)
+                    .bind(now_ms)
+                    .bind(owner);
             }
         }
-        transaction
-            .execute(query)
+        let written = transaction
+            .fetch_all(query)
             .await
             .map_err(failed("cannot write rooms"))?;
+        let written: Vec<String> = written
+            .iter()
+            .filter_map(|row| row.try_get::<String, _>("code").ok())
+            .collect();
+        let fenced: Vec<String> = chunk
+            .iter()
+            .filter_map(|write| match write {
+                Write::Room { code, .. } if !written.contains(code) => Some(code.clone()),
+                _ => None,
+            })
+            .collect();
+        if !fenced.is_empty() {
+            return Err(Refusal::Fenced(fenced));
+        }
     }
     Ok(())
 }
@@ -314,10 +405,14 @@ async fn upsert_rooms(
 async fn execute_one(
     transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
     write: &Write,
-) -> Result<(), StoreError> {
+) -> Result<(), Refusal> {
     let query = match write {
         Write::Room { .. } => return upsert_rooms(transaction, &[write]).await,
-        Write::RemoveRoom { code } => sqlx::query("DELETE FROM rooms WHERE code = $1").bind(code),
+        Write::RemoveRoom { code, owner } => {
+            sqlx::query("DELETE FROM rooms WHERE code = $1 AND owner = $2")
+                .bind(code)
+                .bind(owner)
+        }
         Write::Game(game) => sqlx::query(
             "INSERT INTO games (id, room, white, black, variant, started_at_ms, ended_at_ms, \
              result, reason, game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
@@ -366,6 +461,7 @@ mod tests {
                     version: 3,
                     state: "{\"a\":1}".into(),
                     now_ms: 10,
+                    owner: String::new(),
                 }])
                 .await
                 .unwrap();
@@ -376,6 +472,7 @@ mod tests {
                         version: 4,
                         state: "{\"a\":2}".into(),
                         now_ms: 11,
+                        owner: String::new(),
                     },
                     Write::Game(GameRecord {
                         id: "g1".into(),
@@ -408,6 +505,7 @@ mod tests {
             version,
             state: format!("{{\"v\":{version}}}"),
             now_ms: 20,
+            owner: String::new(),
         };
         store.commit(vec![state(5), state(6)]).await.unwrap();
         assert_eq!(
@@ -419,10 +517,53 @@ mod tests {
                 state(7),
                 Write::RemoveRoom {
                     code: "1234".into(),
+                    owner: String::new(),
                 },
             ])
             .await
             .unwrap();
         assert!(store.rooms().await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_room_taken_over_refuses_the_old_owners_writes_and_others_still_commit() {
+        let store = Store::open(&temp_db("fence")).await.unwrap();
+        let write = |code: &str, version: i64, owner: &str| Write::Room {
+            code: code.into(),
+            version,
+            state: format!("{{\"by\":\"{owner}\",\"v\":{version}}}"),
+            now_ms: 1,
+            owner: owner.into(),
+        };
+        store.commit(vec![write("r1", 1, "a")]).await.unwrap();
+        store.commit(vec![write("r1", 2, "a")]).await.unwrap();
+        // Node b loaded event 2 and takes the room over; a claim on a stale event fails.
+        assert!(!store.claim("r1", 1, "b").await.unwrap());
+        assert!(store.claim("r1", 2, "b").await.unwrap());
+        // The old owner can write neither the next event nor the same one again, while another
+        // room's write that shares its job's batch commits.
+        let (refused, other) = tokio::join!(
+            store.commit(vec![write("r1", 3, "a")]),
+            store.commit(vec![write("r2", 1, "a")])
+        );
+        assert!(refused.unwrap_err().is_fenced());
+        other.unwrap();
+        assert!(store
+            .commit(vec![write("r1", 2, "a")])
+            .await
+            .unwrap_err()
+            .is_fenced());
+        store.commit(vec![write("r1", 3, "b")]).await.unwrap();
+        // Nobody writes an event older than the stored one.
+        assert!(store
+            .commit(vec![write("r1", 2, "b")])
+            .await
+            .unwrap_err()
+            .is_fenced());
+        assert_eq!(
+            store.room("r1").await.unwrap(),
+            Some((3, "{\"by\":\"b\",\"v\":3}".to_string()))
+        );
+        assert_eq!(store.room("r2").await.unwrap().unwrap().0, 1);
     }
 }

@@ -54,9 +54,16 @@ pub mod close_code {
     pub const POLICY: u16 = 1008;
     pub const TOO_BIG: u16 = 1009;
     pub const INTERNAL: u16 = 1011;
+    /// The room moved to another node (or this node is going away): reconnect and rejoin.
+    pub const RECONNECT: u16 = 1012;
 }
 
 static NEXT_CONNECTION: AtomicU64 = AtomicU64::new(1);
+
+/// A connection id not used before in this process.
+pub fn next_connection_id() -> ConnectionId {
+    NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// Identifies one connection inside a room.
 pub type ConnectionId = u64;
@@ -106,7 +113,7 @@ pub fn origin_allowed(headers: &HeaderMap) -> bool {
 }
 
 async fn run_connection(socket: WebSocket, hub: Arc<Hub>, address: std::net::IpAddr) {
-    let id = NEXT_CONNECTION.fetch_add(1, Ordering::Relaxed);
+    let id = next_connection_id();
     let outbox = Outbox::new();
     let (sink, mut stream) = socket.split();
     let writer = tokio::spawn(write_loop(sink, outbox.clone()));
@@ -280,6 +287,13 @@ impl Reader {
                 match &self.room {
                     Some(room) => {
                         if !room.request(self.id, other).await {
+                            if room.is_remote() {
+                                // The node running the room cannot be reached (it died, or
+                                // Redis is restarting): the client reconnects and rejoins.
+                                self.outbox
+                                    .close(close_code::RECONNECT, "the room moved; reconnect");
+                                return false;
+                            }
                             // The room's task is gone (a database failure stopped it).
                             self.outbox
                                 .reply(error_text("the room is unavailable; reconnect"));

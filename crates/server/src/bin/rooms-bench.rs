@@ -8,6 +8,10 @@
 //! move→ack and move→spectator latency, the server's CPU per move and the machine's load
 //! average; the run ends with lost/duplicated/out-of-order events, resynchronisations and the
 //! server's peak memory. `--server-cpus` pins the server to those CPUs (through `taskset`).
+//! With `--database postgres://… --redis redis://… [--nodes 1,2]` it runs once per entry of
+//! `--nodes`, each time against that many server nodes on the shared PostgreSQL and Redis, with
+//! each room's players and spectators spread over the nodes (the rooms owned by whichever node
+//! their creator used), so one run compares one node with two.
 //! Per-connection and per-address limits are lifted for the run: one loopback address plays
 //! thousands of connections.
 
@@ -36,6 +40,11 @@ struct Options {
     rate: u64,
     server: PathBuf,
     server_cpus: Option<String>,
+    /// PostgreSQL and Redis URLs for runs on several nodes.
+    database: Option<String>,
+    redis: Option<String>,
+    /// How many nodes each round runs (one round per entry).
+    nodes: Vec<usize>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -51,7 +60,11 @@ fn parse_options() -> Result<Options, String> {
         rate: 0,
         server: default_server,
         server_cpus: None,
+        database: None,
+        redis: None,
+        nodes: vec![1],
     };
+    let mut nodes_given = false;
     let mut index = 0;
     while index < args.len() {
         let flag = args[index].as_str();
@@ -70,9 +83,28 @@ fn parse_options() -> Result<Options, String> {
             "--rate" => options.rate = number()?,
             "--server" => options.server = PathBuf::from(value),
             "--server-cpus" => options.server_cpus = Some(value.clone()),
+            "--database" => options.database = Some(value.clone()),
+            "--redis" => options.redis = Some(value.clone()),
+            "--nodes" => {
+                options.nodes = value
+                    .split(',')
+                    .map(|count| count.trim().parse::<usize>().map(|n| n.clamp(1, 8)))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("--nodes needs counts like 1,2, got '{value}'"))?;
+                nodes_given = true;
+            }
             _ => return Err(format!("unknown argument '{flag}'")),
         }
         index += 2;
+    }
+    match (&options.database, &options.redis) {
+        (Some(_), Some(_)) => {
+            if !nodes_given {
+                options.nodes = vec![1, 2];
+            }
+        }
+        (None, None) if options.nodes == [1] => {}
+        _ => return Err("several nodes need both --database and --redis".to_string()),
     }
     Ok(options)
 }
@@ -161,42 +193,88 @@ async fn run(options: Options) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("rooms-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-    let connections = options.rooms * (2 + options.spectators);
-    let mut launcher = match &options.server_cpus {
-        Some(cpus) => {
-            let mut taskset = Command::new("taskset");
-            taskset.args(["-c", cpus]).arg(&options.server);
-            taskset
+    let mut outcome = Ok(());
+    for (round, nodes) in options.nodes.iter().enumerate() {
+        outcome = run_round(&options, &dir, round, *nodes).await;
+        if outcome.is_err() {
+            break;
         }
-        None => Command::new(&options.server),
-    };
-    let mut server = launcher
-        .args(["--port", "0", "--db"])
-        .arg(dir.join("bench.db"))
-        .args(["--max-connections", &(connections + 100).to_string()])
-        .args([
-            "--message-rate",
-            "10000",
-            "--address-limit-scale",
-            "1000000",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", options.server.display()))?;
-    let server_pid = server.id();
-    let mut first = String::new();
-    if let Some(stdout) = server.stdout.take() {
-        let _ = BufReader::new(stdout).read_line(&mut first);
     }
-    let address: SocketAddr = first
-        .trim()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .map_err(|_| format!("the server printed {first:?} instead of its URL"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
+
+/// Kills the servers of a round however it ends.
+struct Servers(Vec<std::process::Child>);
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for server in &mut self.0 {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+}
+
+async fn run_round(
+    options: &Options,
+    dir: &std::path::Path,
+    round: usize,
+    nodes: usize,
+) -> Result<(), String> {
+    let connections = options.rooms * (2 + options.spectators);
+    let mut servers = Servers(Vec::new());
+    let mut addresses = Vec::new();
+    for node in 0..nodes {
+        let mut launcher = match &options.server_cpus {
+            Some(cpus) => {
+                let mut taskset = Command::new("taskset");
+                taskset.args(["-c", cpus]).arg(&options.server);
+                taskset
+            }
+            None => Command::new(&options.server),
+        };
+        launcher.args(["--port", "0"]);
+        match (&options.database, &options.redis) {
+            (Some(database), Some(redis)) => {
+                launcher
+                    .args(["--database", database, "--redis", redis, "--node"])
+                    .arg(format!("bench{round}n{node}"));
+            }
+            _ => {
+                launcher.arg("--db").arg(dir.join("bench.db"));
+            }
+        }
+        let mut server = launcher
+            .args(["--max-connections", &(connections + 100).to_string()])
+            .args([
+                "--message-rate",
+                "10000",
+                "--address-limit-scale",
+                "1000000",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", options.server.display()))?;
+        let mut first = String::new();
+        if let Some(stdout) = server.stdout.take() {
+            let _ = BufReader::new(stdout).read_line(&mut first);
+        }
+        servers.0.push(server);
+        let address: SocketAddr = first
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .map_err(|_| format!("the server printed {first:?} instead of its URL"))?;
+        addresses.push(address);
+    }
+    let server_pids: Vec<u32> = servers.0.iter().map(|server| server.id()).collect();
     println!(
-        "server {} pid {server_pid}: {} rooms x (2 players + {} spectators) = {connections} connections",
-        address, options.rooms, options.spectators
+        "round {}: {nodes} node(s) {addresses:?} pids {server_pids:?}: {} rooms x (2 players + {} spectators) = {connections} connections",
+        round + 1,
+        options.rooms,
+        options.spectators
     );
 
     let pace_micros = (options.rooms as u64 * 1_000_000)
@@ -211,16 +289,18 @@ async fn run(options: Options) -> Result<(), String> {
     let setup_started = Instant::now();
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
     let mut setups = Vec::new();
+    let addresses = Arc::new(addresses);
     for index in 0..options.rooms {
         let gate = gate.clone();
         let shared = shared.clone();
         let spectators = options.spectators;
+        let addresses = addresses.clone();
         // Rooms start their paced schedules spread over one pace, not all at once.
         let offset =
             Duration::from_micros(pace_micros * index as u64 / options.rooms.max(1) as u64);
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-            set_up_room(address, index, spectators, shared, offset).await
+            set_up_room(&addresses, round, index, spectators, shared, offset).await
         }));
     }
     let mut clients = Vec::new();
@@ -239,25 +319,29 @@ async fn run(options: Options) -> Result<(), String> {
         measure_phase(
             &format!("paced, {} moves/s offered", options.rate),
             &shared,
-            server_pid,
+            &server_pids,
             options.seconds,
         )
         .await;
         shared.pace_micros.store(0, Ordering::Relaxed);
     }
-    measure_phase("closed loop", &shared, server_pid, options.seconds).await;
+    measure_phase("closed loop", &shared, &server_pids, options.seconds).await;
     let own_cpu = cpu_seconds(std::process::id());
     shared.stop.store(true, Ordering::Relaxed);
     for client in clients {
         let _ = tokio::time::timeout(Duration::from_secs(15), client).await;
     }
-    let peak = peak_memory_kib(server_pid);
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
+    let peaks: Vec<Option<u64>> = server_pids
+        .iter()
+        .map(|pid| peak_memory_kib(*pid))
+        .collect();
+    drop(servers);
+    if options.database.is_none() {
+        let _ = std::fs::remove_file(dir.join("bench.db"));
+    }
 
     let stats = &shared.stats;
-    println!("whole run:");
+    println!("whole round:");
     println!(
         "games finished          {}",
         stats.games.load(Ordering::Relaxed)
@@ -277,16 +361,18 @@ async fn run(options: Options) -> Result<(), String> {
     if let Some(cpu) = own_cpu {
         println!("benchmark clients CPU   {cpu:.1} s in total");
     }
-    match peak {
-        Some(kib) => println!("server peak memory      {:.1} MB", kib as f64 / 1024.0),
-        None => println!("server peak memory      unknown"),
+    for peak in peaks {
+        match peak {
+            Some(kib) => println!("server peak memory      {:.1} MB", kib as f64 / 1024.0),
+            None => println!("server peak memory      unknown"),
+        }
     }
     Ok(())
 }
 
 /// Lets the players settle for a second, then measures for `seconds` and prints the phase's
 /// throughput, latencies, server CPU per move and load average.
-async fn measure_phase(name: &str, shared: &Shared, server_pid: u32, seconds: u64) {
+async fn measure_phase(name: &str, shared: &Shared, server_pids: &[u32], seconds: u64) {
     tokio::time::sleep(Duration::from_secs(1)).await;
     let stats = &shared.stats;
     stats.moves.store(0, Ordering::Relaxed);
@@ -298,13 +384,13 @@ async fn measure_phase(name: &str, shared: &Shared, server_pid: u32, seconds: u6
     }
     let load_before = load_average();
     shared.measuring.store(true, Ordering::Relaxed);
-    let cpu_before = cpu_seconds(server_pid);
+    let cpu_before = cpu_of(server_pids);
     let measured_from = Instant::now();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = measured_from.elapsed().as_secs_f64();
     let moves = stats.moves.load(Ordering::Relaxed);
-    let server_cpu = cpu_seconds(server_pid)
+    let server_cpu = cpu_of(server_pids)
         .zip(cpu_before)
         .map(|(after, before)| after - before);
     let load_after = load_average();
@@ -349,6 +435,11 @@ fn percentiles(samples: &Mutex<Vec<u32>>) -> (f64, f64, usize) {
     samples.sort_unstable();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
     (at(0.5), at(0.99), samples.len())
+}
+
+/// The CPU time of all the server processes so far, in seconds.
+fn cpu_of(pids: &[u32]) -> Option<f64> {
+    pids.iter().map(|pid| cpu_seconds(*pid)).sum()
 }
 
 /// User plus system CPU time of a process so far, in seconds.
@@ -476,16 +567,19 @@ impl Stream {
 }
 
 async fn set_up_room(
-    address: SocketAddr,
+    addresses: &[SocketAddr],
+    round: usize,
     index: usize,
     spectators: usize,
     shared: Arc<Shared>,
     first_move_after: Duration,
 ) -> Result<Vec<tokio::task::JoinHandle<()>>, String> {
-    let code = format!("bench-{index}");
+    let code = format!("bench{round}-{index}");
+    // White creates the room (so its node owns it), Black and the spectators use the others.
+    let node = |offset: usize| addresses[(index + offset) % addresses.len()];
     let white_name = format!("w{index}");
     let black_name = format!("b{index}");
-    let mut white = open_socket(address).await?;
+    let mut white = open_socket(node(0)).await?;
     send(
         &mut white,
         json!({"t":"create","proto":1,"name":white_name,"code":code,"variant":"standard"}),
@@ -493,7 +587,7 @@ async fn set_up_room(
     .await?;
     receive_kind(&mut white, "welcome").await?;
     let white_state = receive_kind(&mut white, "state").await?;
-    let mut black = open_socket(address).await?;
+    let mut black = open_socket(node(1)).await?;
     send(
         &mut black,
         json!({"t":"join","proto":1,"name":black_name,"room":code}),
@@ -507,7 +601,7 @@ async fn set_up_room(
     });
     let mut tasks = Vec::new();
     for number in 0..spectators {
-        let mut socket = open_socket(address).await?;
+        let mut socket = open_socket(node(number)).await?;
         send(
             &mut socket,
             json!({"t":"join","proto":1,"name":format!("s{index}-{number}"),"room":code}),

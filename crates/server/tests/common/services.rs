@@ -1,7 +1,8 @@
 //! PostgreSQL and Redis for the tests that need them: the ones named by `BOARDSHIFT_POSTGRES`
 //! and `BOARDSHIFT_REDIS` when both are set, otherwise a private pair started with
 //! `scripts/start-services` and stopped again (exactly those processes) when dropped. When they
-//! cannot be had, [`services`] says why and the calling test skips itself.
+//! cannot be had, [`services`] says why and the calling test skips itself — except in CI
+//! (`CI=true`), where a missing service fails the test.
 
 use sqlx::{AnyConnection, Connection, Executor};
 use std::path::PathBuf;
@@ -44,9 +45,12 @@ pub fn services(test: &str) -> Option<Services> {
     }
     let output = Command::new(scripts_dir().join("start-services")).output();
     let skip = |why: String| {
-        eprintln!(
-            "SKIPPED {test}: PostgreSQL and Redis could not be started ({why}); \
-             run scripts/install-deps, or set BOARDSHIFT_POSTGRES and BOARDSHIFT_REDIS"
+        unavailable(
+            test,
+            &format!(
+                "PostgreSQL and Redis could not be started ({why}); \
+                 run scripts/install-deps, or set BOARDSHIFT_POSTGRES and BOARDSHIFT_REDIS"
+            ),
         );
         None
     };
@@ -81,6 +85,14 @@ pub fn services(test: &str) -> Option<Services> {
             skip(String::from_utf8_lossy(&output.stderr).trim().to_string())
         }
     }
+}
+
+/// Says that `test` is skipped because of `why`; in CI, fails it instead.
+pub fn unavailable(test: &str, why: &str) {
+    if std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        panic!("{test}: {why} (CI=true: services are required)");
+    }
+    eprintln!("SKIPPED {test}: {why}");
 }
 
 impl Services {
