@@ -162,7 +162,6 @@ fn low_time(game: &GameScreen, now: f64) -> bool {
     clock.initial_ms as f64 > LOW_TIME_MS && remaining < LOW_TIME_MS && game.here_to_act()
 }
 
-/// The settings' storage key (an object of every remembered setting; sound is `"sound"`).
 /// Whether sound is on in the stored settings: on unless they say `"sound": false` (missing
 /// or unreadable settings leave it on).
 pub fn sound_on(settings: Option<&str>) -> bool {
@@ -176,7 +175,7 @@ pub fn sound_on(settings: Option<&str>) -> bool {
 pub fn with_sound(settings: Option<&str>, on: bool) -> String {
     let mut chosen = settings.map_or_else(Settings::default, Settings::from_json);
     chosen.sound = on;
-    chosen.to_json(settings)
+    chosen.to_json()
 }
 
 #[cfg(test)]
@@ -189,9 +188,9 @@ mod tests {
         assert!(sound_on(Some("not json")));
         assert!(sound_on(Some(r#"{"theme":"blue"}"#)));
         assert!(!sound_on(Some(r#"{"sound":false}"#)));
-        let muted = with_sound(Some(r#"{"theme":"blue","sound":true}"#), false);
+        let muted = with_sound(Some(r#"{"board_theme":"blue","sound":true}"#), false);
         assert!(!sound_on(Some(&muted)));
-        assert!(muted.contains(r#""theme":"blue""#), "{muted}");
+        assert!(muted.contains(r#""board_theme":"blue""#), "{muted}");
         let replaced = with_sound(Some("[1]"), false);
         assert!(!sound_on(Some(&replaced)), "{replaced}");
     }
