@@ -7,3 +7,4 @@ pub mod chess;
 pub mod relative;
 mod relative_weights;
 pub mod sliding;
+mod sliding_weights;

@@ -5,7 +5,7 @@
 //! |---|---|---|---|
 //! | own king on a tile next to the gap | −15 | −5 | either side may carry it into an attack |
 //! | pawn one slide from its far rank | +60 | +90 | a slide of its tile queens it at once |
-//! | king piece-square (middlegame) | ⅓ of chess's | | tiles carry kings around and back; a carried king is less exposed than a walked one |
+//! | king piece-square (middlegame) | ⅓ of chess's (⅔ removed) | | tiles carry kings around and back; a carried king is less exposed than a walked one |
 //!
 //! Slides that give check or promote are noisy (quiescence searches them); slides that
 //! block a check are searched there too, as every evasion is. Material is not scaled
@@ -16,13 +16,50 @@ use crate::position::SearchPosition;
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
 use rules::{Bitboard, Color, GamePosition, Piece, Role};
 
-const KING_BY_GAP: (i32, i32) = (-15, -5);
-const PAWN_ONE_SLIDE_FROM_QUEENING: (i32, i32) = (60, 90);
+/// The weights of the tile terms, as [`white_score_with`] reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlidingWeights {
+    /// Lost (middlegame, endgame) by a king on a tile next to the gap.
+    pub king_by_gap: [i32; 2],
+    /// Won (middlegame, endgame) by a pawn one slide from its far rank.
+    pub pawn_one_slide_from_queening: [i32; 2],
+    /// Share of chess's middlegame king piece-square value taken away (per cent).
+    pub king_square_removed_percent: i32,
+}
+
+impl SlidingWeights {
+    /// The number of weights, in the order of [`SlidingWeights::to_vec`].
+    pub const COUNT: usize = 5;
+
+    /// The weights in a fixed order, for the tuner.
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut all = self.king_by_gap.to_vec();
+        all.extend(self.pawn_one_slide_from_queening);
+        all.push(self.king_square_removed_percent);
+        all
+    }
+
+    /// The weights from [`SlidingWeights::to_vec`]'s order; `None` unless there are
+    /// exactly [`SlidingWeights::COUNT`].
+    pub fn from_slice(all: &[i32]) -> Option<SlidingWeights> {
+        let &[gap_mg, gap_eg, pawn_mg, pawn_eg, king_square] = all else {
+            return None;
+        };
+        Some(SlidingWeights {
+            king_by_gap: [gap_mg, gap_eg],
+            pawn_one_slide_from_queening: [pawn_mg, pawn_eg],
+            king_square_removed_percent: king_square,
+        })
+    }
+}
+
+/// The weights the evaluation uses: `eval/sliding_weights.rs`, written by the tuner.
+pub const WEIGHTS: SlidingWeights = super::sliding_weights::TUNED;
 /// What a queen made by a slide is worth to the move ordering.
 const SLIDE_QUEEN_GAIN: i32 = ORDER_VALUE[4] - ORDER_VALUE[0];
 
 /// The sliding-only terms from White's side.
-fn tile_terms(pos: &SlidingPosition) -> Tapered {
+fn tile_terms(pos: &SlidingPosition, weights: &SlidingWeights) -> Tapered {
     let chess = pos.chess();
     let gap = pos.gap();
     let mut terms = Tapered::default();
@@ -36,10 +73,12 @@ fn tile_terms(pos: &SlidingPosition) -> Tapered {
             Color::White => king.index(),
             Color::Black => king.flip_rank().index(),
         };
-        let softened = psqt::MG[Role::King.index()][king_index] * 2 / 3;
+        let softened =
+            psqt::MG[Role::King.index()][king_index] * weights.king_square_removed_percent / 100;
         terms.add(-sign * softened, 0);
         if next_to_gap.contains(king) {
-            terms.add(sign * KING_BY_GAP.0, sign * KING_BY_GAP.1);
+            let [mg, eg] = weights.king_by_gap;
+            terms.add(-sign * mg, -sign * eg);
         }
         // The tile just behind the gap (from this side's view) carries its pawns two ranks
         // forward; pawns on that tile's upper square row reach the far rank.
@@ -52,10 +91,8 @@ fn tile_terms(pos: &SlidingPosition) -> Tapered {
             let pawns = chess.by_piece(Piece::new(color, Role::Pawn)) & tile.squares();
             for sq in pawns {
                 if sq.rank() as i32 + 2 * color.forward() == far_rank_after {
-                    terms.add(
-                        sign * PAWN_ONE_SLIDE_FROM_QUEENING.0,
-                        sign * PAWN_ONE_SLIDE_FROM_QUEENING.1,
-                    );
+                    let [mg, eg] = weights.pawn_one_slide_from_queening;
+                    terms.add(sign * mg, sign * eg);
                 }
             }
         }
@@ -63,14 +100,18 @@ fn tile_terms(pos: &SlidingPosition) -> Tapered {
     terms
 }
 
-pub fn evaluate(pos: &SlidingPosition) -> i32 {
+/// The evaluation from White's side (no tempo) with the given weights of the tile terms.
+pub fn white_score_with(pos: &SlidingPosition, weights: &SlidingWeights) -> i32 {
     let chess = pos.chess();
     let mut terms = chess_eval::white_terms(chess);
-    let extra = tile_terms(pos);
+    let extra = tile_terms(pos, weights);
     terms.add(extra.mg, extra.eg);
-    let score = terms.blend(chess_eval::phase(chess));
+    terms.blend(chess_eval::phase(chess))
+}
+
+pub fn evaluate(pos: &SlidingPosition) -> i32 {
     let sign = if pos.turn() == Color::White { 1 } else { -1 };
-    score * sign + 10
+    white_score_with(pos, &WEIGHTS) * sign + 10
 }
 
 /// The queens a slide makes for the mover minus those it makes for the opponent.
@@ -143,5 +184,27 @@ impl SearchPosition for SlidingPosition {
             // A chess move never starts and ends on one square, so these slots are free.
             SlidingMove::Slide { from, .. } => from.lower_left().index() * 65,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tuner moves weights through `to_vec` and `from_slice`: every weight must make
+    /// the round trip in its own place.
+    #[test]
+    fn weights_round_trip_through_the_tuners_order() {
+        let all = WEIGHTS.to_vec();
+        assert_eq!(all.len(), SlidingWeights::COUNT);
+        assert_eq!(SlidingWeights::from_slice(&all), Some(WEIGHTS));
+        for index in 0..all.len() {
+            let mut changed = all.clone();
+            changed[index] += 1;
+            let weights = SlidingWeights::from_slice(&changed).expect("as many weights");
+            assert_eq!(weights.to_vec(), changed);
+            assert_ne!(weights, WEIGHTS);
+        }
+        assert_eq!(SlidingWeights::from_slice(&all[1..]), None);
     }
 }
