@@ -1,6 +1,6 @@
-// The computer opponent's thread: runs the same wasm module as the page and answers search
-// requests (JSON text in, JSON text out) so the page never runs a search itself.
-import init, { worker_handle } from './pkg/boardshift_web.js';
+// The search thread: runs the worker's own wasm module (crates/worker), not the page's, and
+// answers search requests (JSON text in, JSON text out) so the page never runs a search itself.
+import init, { worker_handle } from './pkg/boardshift_worker.js';
 
 const ready = init();
 self.onmessage = async (event) => {

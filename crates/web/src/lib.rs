@@ -1,5 +1,5 @@
 //! The Boardshift browser app (wasm-bindgen + web-sys): the canvas board and controls on the
-//! page, and the computer opponent's entry in its Web Worker (`worker_handle`).
+//! page; the search runs in a Web Worker of its own module (crates/worker).
 //!
 //! The app is a controller (`app`) over pure parts — the game gateway (`session`), seats,
 //! board input, clock, history, animation and the panel's contents — that compile and are
