@@ -34,6 +34,8 @@ pub enum Effect {
     Autosave(Option<String>),
     /// Offer the game as a file to download.
     Download { variant: VariantKind, json: String },
+    /// Ask the analysis worker, or stop it.
+    Analysis(crate::analysis::AnalysisEffect),
 }
 
 /// The buttons of the game screen.
@@ -80,6 +82,8 @@ pub struct App {
     paused_game: Option<Box<GameScreen>>,
     effects: Vec<Effect>,
     seed: u64,
+    /// The evaluation bar, best line and hint (`crate::analysis`).
+    pub analysis: crate::analysis::Analysis,
 }
 
 /// The configuration of a game started from a link (`#play=VARIANT`): hot-seat, no clock.
@@ -110,10 +114,12 @@ impl App {
             paused_game: None,
             effects: Vec::new(),
             seed,
+            analysis: Default::default(),
         }
     }
 
     pub fn take_effects(&mut self) -> Vec<Effect> {
+        self.sync_analysis();
         std::mem::take(&mut self.effects)
     }
 
@@ -799,5 +805,6 @@ fn input_event(
     event(&mut game.input, &position)
 }
 
+mod analysis;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@
 //! tested natively with `cargo test`. Only `page` (element handles, event binding, the canvas
 //! painter, storage, the worker transport) needs the browser and is built for wasm32 alone.
 
+pub mod analysis;
 pub mod anim;
 pub mod app;
 pub mod autosave;

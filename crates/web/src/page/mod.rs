@@ -3,6 +3,7 @@
 //! in arrival order — an event that fires while another is handled waits its turn, none is
 //! dropped — then the page draws from the controller's state and carries out its effects.
 
+mod analysis;
 mod dom;
 mod elements;
 mod online;
@@ -131,6 +132,7 @@ impl Page {
                         storage::write_autosave(saved.as_deref());
                     }
                 }
+                Effect::Analysis(effect) => analysis::carry_out(&mut self.app, effect),
                 Effect::Download { variant, json } => {
                     self.app.message = match storage::download(variant, &json) {
                         Ok(name) => format!("Saved as {name}."),
@@ -141,6 +143,7 @@ impl Page {
         }
         if redraw == Redraw::All {
             self.render();
+            analysis::render(&self.app);
         }
         if redraw >= Redraw::Board {
             self.request_paint();
@@ -263,6 +266,7 @@ pub fn start_app() -> Result<(), JsValue> {
         }
     });
     online::wire();
+    analysis::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

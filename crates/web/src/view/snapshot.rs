@@ -40,6 +40,7 @@ struct GameSnapshot<'a> {
     view_ply: Option<usize>,
     clock: Option<[u64; 2]>,
     saved_game: String,
+    analysis: crate::analysis::AnalysisView,
 }
 
 #[derive(Serialize)]
@@ -87,6 +88,7 @@ pub fn snapshot_json(app: &App) -> String {
         view_ply: game.view_ply,
         clock: session.clock().map(|c| c.remaining_ms),
         saved_game: session.to_json(&game.config),
+        analysis: app.analysis.view(),
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
