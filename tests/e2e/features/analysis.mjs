@@ -76,17 +76,22 @@ test('analysis: the hint against the computer names a legal move with its square
 });
 
 test('levels: each of 1 to 8 and a random colour start a game against the computer', async (browser) => {
-  const page = await newPage(browser);
+  // A fresh page each time: a page with a game in progress resumes it instead of the form.
   const names = ['1', 'easy', '3', 'medium', '5', '6', '7', 'hard'];
   for (const level of names) {
+    const page = await newPage(browser);
     await startGame(page, { level });
     const s = await state(page);
     assert(s.config.black === `computer:${level}`, `level ${level}: ${JSON.stringify(s.config)}`);
+    await page.context().close();
   }
+  const page = await newPage(browser);
   await startGame(page, { opponent: 'computer-random', level: '3' });
   const s = await waitFor(page, (x) => settled(x), 'the random-colour game');
   const computerWhite = s.config.white === 'computer:3';
   assert(computerWhite !== (s.config.black === 'computer:3'), `one computer seat: ${JSON.stringify(s.config)}`);
-  assert(s.message === `Random colour: you play ${computerWhite ? 'Black' : 'White'}.`, `told the colour: ${s.message}`);
+  assert(s.geometry.flipped === computerWhite, `the board turns to the player's side: ${JSON.stringify(s.geometry)}`);
+  // The message line says it until the computer's first move (as White) replaces it.
+  if (!computerWhite) assert(s.message === 'Random colour: you play White.', `told the colour: ${s.message}`);
   await page.context().close();
 });
