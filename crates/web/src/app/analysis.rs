@@ -79,3 +79,35 @@ fn analysis_allowed(game: &crate::game_screen::GameScreen) -> bool {
         matches!(seats.white, Seat::Remote { .. }) || matches!(seats.black, Seat::Remote { .. });
     !online || game.is_over()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::AnalysisEffect;
+    use crate::seat::Seats;
+
+    const GAME: &str =
+        r#"{"format":"boardshift-game","version":1,"variant":"standard","moves":["e2e4"]}"#;
+
+    fn asked(app: &mut App) -> bool {
+        app.take_effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Analysis(AnalysisEffect::Ask(_))))
+    }
+
+    #[test]
+    fn no_analysis_while_an_online_game_runs() {
+        let mut app = App::new(1);
+        let online = Seats {
+            white: Seat::Here,
+            black: Seat::Remote { name: "Ann".into() },
+        };
+        app.show_room_game(GAME, online).unwrap();
+        app.toggle_analysis();
+        assert!(!app.analysis_available());
+        assert!(!asked(&mut app), "no engine help during an online game");
+        app.load_game(GAME).unwrap();
+        assert!(app.analysis_available());
+        assert!(asked(&mut app), "a game on this screen is analysed");
+    }
+}
