@@ -2,7 +2,7 @@
 //! help text `boardshift help`, `boardshift COMMAND --help` and `--version` print. Values that
 //! name something (variants, levels) are checked here, so a typo gets a suggestion.
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use engine::Level;
 use rules::VariantKind;
@@ -62,10 +62,20 @@ fn variant_parser() -> impl TypedValueParser<Value = VariantKind> {
     })
 }
 
-/// Accepts exactly the level names, suggesting the nearest one for a typo.
+/// Accepts exactly the level names — `1` to `8`, with `easy`, `medium` and `hard` for 2, 4 and
+/// 8 (their numbers work too) — suggesting the nearest one for a typo.
 fn level_parser() -> impl TypedValueParser<Value = Level> {
-    PossibleValuesParser::new(Level::ALL.map(Level::name))
-        .try_map(|name| Level::from_name(&name).ok_or_else(|| format!("unknown level '{name}'")))
+    const NUMBERS: [&str; 9] = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
+    PossibleValuesParser::new(Level::ALL.map(|level| {
+        let value = PossibleValue::new(level.name());
+        match level.number() {
+            Some(number) if level.name() != NUMBERS[number as usize] => {
+                value.alias(NUMBERS[number as usize])
+            }
+            _ => value,
+        }
+    }))
+    .try_map(|name| Level::from_name(&name).ok_or_else(|| format!("unknown level '{name}'")))
 }
 
 #[derive(Debug, Args)]

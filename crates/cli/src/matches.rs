@@ -3,8 +3,8 @@
 //! alternate, and each pair of games starts from the same two random opening plies so that
 //! both levels play both sides of it. Prints every result and the first-named level's score.
 //!
-//! Levels Easy and Medium use their own depth limits; Hard and Analysis get `--movetime`
-//! (default 100 ms) per move. Every option that can be left to chance is, unless given: a
+//! Levels 1–6 (`easy` is 2, `medium` 4) use their own depth and node limits; 7, 8 (`hard`)
+//! and Analysis get `--movetime` (default 100 ms) per move. Every option that can be left to chance is, unless given: a
 //! `start` option is `random` (regroupment: random Chess484 back ranks, as the engine does not
 //! play the setup phase; Chess960: a start drawn from the seed) and sliding's gap is drawn.
 //! Games longer than 400 plies are adjudicated drawn.

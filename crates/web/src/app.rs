@@ -34,6 +34,8 @@ pub enum Effect {
     Autosave(Option<String>),
     /// Offer the game as a file to download.
     Download { variant: VariantKind, json: String },
+    /// Ask the analysis worker, or stop it.
+    Analysis(crate::analysis::AnalysisEffect),
 }
 
 /// The buttons of the game screen.
@@ -81,6 +83,8 @@ pub struct App {
     effects: Vec<Effect>,
     seed: u64,
     pub settings: crate::settings::Settings,
+    /// The evaluation bar, best line and hint (`crate::analysis`).
+    pub analysis: crate::analysis::Analysis,
 }
 
 /// The configuration of a game started from a link (`#play=VARIANT`): hot-seat, no clock.
@@ -112,10 +116,12 @@ impl App {
             effects: Vec::new(),
             seed,
             settings: Default::default(),
+            analysis: Default::default(),
         }
     }
 
     pub fn take_effects(&mut self) -> Vec<Effect> {
+        self.sync_analysis();
         std::mem::take(&mut self.effects)
     }
 
@@ -805,6 +811,7 @@ fn input_event(
     event(&mut game.input, &position)
 }
 
+mod analysis;
 mod board_gestures;
 mod settings;
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! The Boardshift browser app (wasm-bindgen + web-sys): the canvas board and controls on the
-//! page, and the computer opponent's entry in its Web Worker (`worker_handle`).
+//! page; the search runs in a Web Worker of its own module (crates/worker).
 //!
 //! The app is a controller (`app`) over pure parts — the game gateway (`session`), seats,
 //! board input, clock, history, animation and the panel's contents — that compile and are
 //! tested natively with `cargo test`. Only `page` (element handles, event binding, the canvas
 //! painter, storage, the worker transport) needs the browser and is built for wasm32 alone.
 
+pub mod analysis;
 pub mod anim;
 pub mod app;
 pub mod autosave;

@@ -31,8 +31,17 @@ pub enum Turn {
     Remote,
 }
 
-/// The levels offered for the computer; `Analysis` is the command line's, not a player.
-pub const LEVELS: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+/// The levels offered for the computer, 1 to 8; `Analysis` is the command line's, not a player.
+pub const LEVELS: [Level; 8] = [
+    Level::ALL[0],
+    Level::ALL[1],
+    Level::ALL[2],
+    Level::ALL[3],
+    Level::ALL[4],
+    Level::ALL[5],
+    Level::ALL[6],
+    Level::ALL[7],
+];
 
 impl Seat {
     pub fn is_here(&self) -> bool {
@@ -65,9 +74,8 @@ impl Seat {
     /// game is opened here.
     pub fn from_saved_name(text: &str) -> Seat {
         match text.split_once(':') {
-            Some(("computer", level)) => LEVELS
-                .into_iter()
-                .find(|l| l.name() == level)
+            Some(("computer", level)) => Level::from_name(level)
+                .filter(|l| LEVELS.contains(l))
                 .map_or(Seat::Here, Seat::Computer),
             _ => Seat::Here,
         }
@@ -75,10 +83,14 @@ impl Seat {
 
     /// How long the computer may think per move when no clock runs.
     pub fn think_ms(level: Level) -> u32 {
-        match level {
-            Level::Easy => 300,
-            Level::Medium => 1000,
-            Level::Hard | Level::Analysis => 2000,
+        match level.number() {
+            Some(1) => 200,
+            Some(2) => 300,
+            Some(3) => 500,
+            Some(4) => 1000,
+            Some(5) => 1200,
+            Some(6) => 1500,
+            _ => 2000,
         }
     }
 }
@@ -173,6 +185,19 @@ mod tests {
         assert_eq!(Seat::from_saved_name("human"), Seat::Here);
         assert_eq!(Seat::from_saved_name("computer:godlike"), Seat::Here);
         assert_eq!(Seat::from_saved_name("computer:analysis"), Seat::Here);
+        // Levels 1 to 8 by number; 2, 4 and 8 are written with their old names.
+        assert_eq!(
+            Seat::from_saved_name("computer:3"),
+            Seat::Computer(Level::new(3).unwrap())
+        );
+        assert_eq!(
+            Seat::from_saved_name("computer:2"),
+            Seat::Computer(Level::Easy)
+        );
+        assert_eq!(
+            Seat::Computer(Level::new(5).unwrap()).saved_name(),
+            "computer:5"
+        );
         let json = serde_json::to_string(&Seat::Computer(Level::Medium)).unwrap();
         assert_eq!(json, r#""computer:medium""#);
         assert!(serde_json::from_str::<Seat>(r#""computer:godlike""#).is_err());

@@ -1,14 +1,13 @@
 //! The one place the app talks to the rules crate (`rules::any::AnyGame`) and the engine: a
 //! game session that answers in the app's own plain data (`model`), plays move text, saves and
-//! loads, and picks the computer's move. No rule is decided outside the rules crate.
+//! loads. The computer's move is searched in its own worker module (crates/worker). No rule is
+//! decided outside the rules crate.
 
 use crate::model::{Action, BoardModel, Mark, PieceId, PlacedPiece, SetupStep, Sq};
 use crate::seat::{Seat, Seats};
 use crate::state::{GameConfig, TimeControl};
-use engine::variants::SearchGameVisitor;
-use engine::{Limits, SearchPosition, TimeSource};
 use rules::any::{AnyGame, BoardView, TargetKind};
-use rules::game::{ClockState, Game, Outcome};
+use rules::game::{ClockState, Outcome};
 use rules::options::VariantOptions;
 use rules::save::Players;
 pub use rules::typed_move::TypedMove;
@@ -441,38 +440,6 @@ impl Session {
         }
         actions
     }
-
-    /// The computer's choice for the side to move (searching in the worker thread).
-    pub fn choose_move(
-        &self,
-        level: engine::Level,
-        move_time_ms: u32,
-        seed: u64,
-    ) -> Result<String, String> {
-        let mut limits = Limits::move_time(move_time_ms as u64);
-        if let Some(clock) = self.game.clock() {
-            let turn = self.game.status().turn;
-            limits.clock = Some(engine::Clock {
-                remaining_ms: clock.remaining(turn),
-                increment_ms: clock.increment_ms,
-                moves_to_go: None,
-            });
-        }
-        let think = Think {
-            limits: &limits,
-            level,
-            seed,
-        };
-        let chosen = match engine::variants::visit_game(&self.game, think) {
-            Some(chosen) => chosen,
-            None => {
-                // Setup steps are a matter of taste, not search: pick one at random.
-                let steps = self.game.legal_actions();
-                (!steps.is_empty()).then(|| steps[(seed % steps.len() as u64) as usize].clone())
-            }
-        };
-        chosen.ok_or_else(|| "there is no legal move".to_string())
-    }
 }
 
 /// A message line starts with a capital letter.
@@ -481,60 +448,6 @@ fn capitalised(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
-    }
-}
-
-/// One search of the game being played, whatever its variant.
-struct Think<'a> {
-    limits: &'a Limits,
-    level: engine::Level,
-    seed: u64,
-}
-
-impl SearchGameVisitor for Think<'_> {
-    type Output = Option<String>;
-
-    fn visit<P: SearchPosition>(self, game: &Game<P>) -> Option<String> {
-        let keys = engine::variants::history_keys(game);
-        let position = game.position();
-        let clock = WallClock::new();
-        let request = engine::SearchRequest {
-            position,
-            history_keys: &keys,
-            limits: *self.limits,
-            level: self.level,
-            seed: self.seed,
-            time: &clock,
-        };
-        let result = engine::think(&request);
-        result.best_move.map(|mv| position.move_text(mv))
-    }
-}
-
-/// Milliseconds from the JS clock in the browser (workers included), `Instant` natively.
-struct WallClock {
-    #[cfg(not(target_arch = "wasm32"))]
-    start: std::time::Instant,
-}
-
-impl WallClock {
-    fn new() -> WallClock {
-        WallClock {
-            #[cfg(not(target_arch = "wasm32"))]
-            start: std::time::Instant::now(),
-        }
-    }
-}
-
-impl TimeSource for WallClock {
-    #[cfg(target_arch = "wasm32")]
-    fn now_ms(&self) -> f64 {
-        js_sys::Date::now()
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn now_ms(&self) -> f64 {
-        self.start.elapsed().as_secs_f64() * 1000.0
     }
 }
 
@@ -765,12 +678,5 @@ mod tests {
         lost.sort();
         assert_eq!(lost, vec!["bN".to_string(), "wB".to_string()]);
         assert!(session.edge_losses(Some(0)).is_empty());
-    }
-
-    #[test]
-    fn the_computer_answers_with_a_legal_move() {
-        let session = Session::new(&config("standard", &[])).unwrap();
-        let text = session.choose_move(Level::Easy, 100, 7).unwrap();
-        assert!(session.game.legal_actions().contains(&text));
     }
 }

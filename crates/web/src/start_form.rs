@@ -165,6 +165,8 @@ pub struct StartChoices {
     pub time: String,
     pub custom_minutes: f64,
     pub custom_increment_s: f64,
+    /// Decides the colours for `computer-random` (the page draws it).
+    pub colour_seed: u64,
 }
 
 impl StartChoices {
@@ -179,11 +181,15 @@ impl StartChoices {
             .filter(|(key, value)| keys.contains(&key.as_str()) && !value.is_empty())
             .map(|(key, value)| (key.clone(), value.clone()))
             .collect();
-        let level = LEVELS
-            .into_iter()
-            .find(|l| l.name() == self.level)
+        let level = Level::from_name(&self.level)
+            .filter(|l| LEVELS.contains(l))
             .unwrap_or(Level::Medium);
-        let seats = match self.opponent.as_str() {
+        let opponent = match self.opponent.as_str() {
+            "computer-random" if self.computer_plays_white() => "computer-white",
+            "computer-random" => "computer-black",
+            other => other,
+        };
+        let seats = match opponent {
             "computer-white" => Seats {
                 white: Seat::Computer(level),
                 black: Seat::Here,
@@ -202,6 +208,22 @@ impl StartChoices {
             options,
             seats,
             time_control: self.time_control(),
+        })
+    }
+
+    fn computer_plays_white(&self) -> bool {
+        self.colour_seed % 2 == 1
+    }
+
+    /// For a random colour: which side the player got, to be told.
+    pub fn random_colour_notice(&self) -> Option<String> {
+        (self.opponent == "computer-random").then(|| {
+            let side = if self.computer_plays_white() {
+                "Black"
+            } else {
+                "White"
+            };
+            format!("Random colour: you play {side}.")
         })
     }
 
@@ -299,7 +321,33 @@ mod tests {
             time: time.into(),
             custom_minutes: f64::NAN,
             custom_increment_s: 90.0,
+            colour_seed: 0,
         }
+    }
+
+    #[test]
+    fn every_level_and_a_random_colour_make_a_game_against_the_computer() {
+        for number in 1..=8 {
+            let mut form = choices("standard", "computer-black", "none");
+            form.level = Level::new(number).unwrap().name().to_string();
+            let config = form.config().unwrap();
+            assert_eq!(
+                config.seats.black,
+                Seat::Computer(Level::new(number).unwrap())
+            );
+        }
+        let mut form = choices("standard", "computer-random", "none");
+        let mut sides = Vec::new();
+        for seed in 0..2 {
+            form.colour_seed = seed;
+            let config = form.config().unwrap();
+            let computer_white = config.seats.white.is_computer();
+            assert_ne!(computer_white, config.seats.black.is_computer());
+            let notice = form.random_colour_notice().unwrap();
+            assert!(notice.ends_with(if computer_white { "Black." } else { "White." }));
+            sides.push(computer_white);
+        }
+        assert_eq!(sides, [false, true], "the seed decides, both ways");
     }
 
     #[test]

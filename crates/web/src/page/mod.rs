@@ -3,6 +3,7 @@
 //! in arrival order — an event that fires while another is handled waits its turn, none is
 //! dropped — then the page draws from the controller's state and carries out its effects.
 
+mod analysis;
 mod dom;
 mod elements;
 mod marks_painter;
@@ -136,6 +137,7 @@ impl Page {
                         storage::write_autosave(saved.as_deref());
                     }
                 }
+                Effect::Analysis(effect) => analysis::carry_out(&mut self.app, effect),
                 Effect::Download { variant, json } => {
                     self.app.message = match storage::download(variant, &json) {
                         Ok(name) => format!("Saved as {name}."),
@@ -147,6 +149,7 @@ impl Page {
         if redraw == Redraw::All {
             self.render();
             settings::render(self);
+            analysis::render(&self.app);
         }
         if redraw >= Redraw::Board {
             self.request_paint();
@@ -281,6 +284,7 @@ pub fn start_app() -> Result<(), JsValue> {
     sound::wire();
     settings::wire();
     pgn::wire();
+    analysis::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

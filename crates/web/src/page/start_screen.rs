@@ -121,6 +121,9 @@ pub fn wire(el: &Elements) {
                         if let Some(correction) = choices.clock_correction() {
                             page.app.message = correction;
                         }
+                        if let Some(notice) = choices.random_colour_notice() {
+                            page.app.message = notice;
+                        }
                     }
                 }
                 Err(error) => {
@@ -175,6 +178,7 @@ fn read_form(el: &Elements) -> StartChoices {
         time: el.time.value(),
         custom_minutes: el.custom_minutes.value_as_number(),
         custom_increment_s: el.custom_increment.value_as_number(),
+        colour_seed: (js_sys::Math::random() * 4_294_967_295.0) as u64,
     }
 }
 

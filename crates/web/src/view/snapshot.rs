@@ -45,6 +45,7 @@ struct GameSnapshot<'a> {
     sounds_played: &'a [&'static str],
     settings: &'a crate::settings::Settings,
     held_move: Option<&'a str>,
+    analysis: crate::analysis::AnalysisView,
 }
 
 #[derive(Serialize)]
@@ -97,6 +98,7 @@ pub fn snapshot_json(app: &App) -> String {
         sounds_played: &game.sounds.played,
         settings: &app.settings,
         held_move: app.held_move(),
+        analysis: app.analysis.view(),
     };
     serde_json::to_string(&snapshot).unwrap_or_default()
 }
