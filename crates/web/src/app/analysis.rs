@@ -3,6 +3,7 @@
 
 use super::{App, Effect, Screen};
 use crate::analysis::Shown;
+use crate::model::Sq;
 use crate::seat::Seat;
 
 impl App {
@@ -30,6 +31,18 @@ impl App {
         };
         self.effects
             .extend(effects.into_iter().map(Effect::Analysis));
+        // The best move of the analysis, else the hint, is drawn as the engine's arrow.
+        let arrow = self
+            .analysis
+            .best_squares()
+            .or_else(|| self.analysis.hint_squares())
+            .map(|((fx, fy), (tx, ty))| {
+                (
+                    Sq::new(i32::from(fx), i32::from(fy)),
+                    Sq::new(i32::from(tx), i32::from(ty)),
+                )
+            });
+        self.set_engine_arrow(arrow);
     }
 
     pub fn toggle_analysis(&mut self) {

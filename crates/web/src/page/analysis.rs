@@ -67,10 +67,19 @@ fn spawn() -> Option<Worker> {
             // A report changes only the bar and the line: drawing just those keeps each
             // report's work on the page thread small.
             dispatch(move |page| {
+                let arrows = |app: &crate::app::App| {
+                    (app.analysis.best_squares(), app.analysis.hint_squares())
+                };
+                let arrow_before = arrows(&page.app);
                 if page.app.analysis_reply(&text) {
                     render(&page.app);
                 }
-                Redraw::Nothing
+                // The board is painted again only when the engine's arrow moves.
+                if arrows(&page.app) != arrow_before {
+                    Redraw::Board
+                } else {
+                    Redraw::Nothing
+                }
             });
         }
     });
