@@ -58,7 +58,12 @@ pub struct Analysis {
     report: Option<AnalysisInfo>,
     hint: Option<AnalysisInfo>,
     allowed: bool,
+    /// The engine arrow last handed to the board, so it is only replaced when it changes.
+    arrow_shown: Option<MoveSquares>,
 }
+
+/// A move's from and to squares as (x, y), a1 = (0, 0).
+pub type MoveSquares = ((u8, u8), (u8, u8));
 
 impl Analysis {
     pub fn toggle(&mut self) {
@@ -160,6 +165,16 @@ impl Analysis {
     pub fn best_squares(&self) -> Option<((u8, u8), (u8, u8))> {
         let report = self.shown_report()?;
         Some((report.from?, report.to?))
+    }
+
+    /// The engine arrow to draw when it differs from the one drawn last: the best move of the
+    /// analysis, else the hint's move. `None`: nothing new to draw.
+    pub fn arrow_change(&mut self) -> Option<Option<MoveSquares>> {
+        let arrow = self.best_squares().or_else(|| self.hint_squares());
+        (arrow != self.arrow_shown).then(|| {
+            self.arrow_shown = arrow;
+            arrow
+        })
     }
 
     pub fn view(&self) -> AnalysisView {

@@ -1,7 +1,7 @@
 // Browser tests of analysis (evaluation bar, best line, hint) and of the computer's levels
 // 1–8 and random colour; see docs/analysis.md.
 import {
-  state, click, waitFor, settled, newPage, startGame, loadGame, assert, test, figures,
+  state, click, waitFor, settled, newPage, startGame, loadGame, assert, test, figures, probe,
 } from '../harness.mjs';
 
 const report = (s) => s.analysis && s.analysis.report;
@@ -22,6 +22,10 @@ test('analysis: the evaluation bar flips to Black after White hangs the queen', 
   assert(report(s).white_cp < -400, `Black wins the queen: ${report(s).white_cp}`);
   assert(report(s).best === 'c8g4', `the best move takes the queen: ${report(s).best}`);
   assert(/^Bxg4/.test(report(s).line[0]), `readable best line: ${report(s).line.join(' ')}`);
+  // The best move is drawn as the engine's violet arrow, c8 to g4 across e6.
+  s = await waitFor(page, (x) => JSON.stringify(x.marks.engine_arrow) === JSON.stringify([{ x: 2, y: 7 }, { x: 6, y: 3 }]), 'the engine arrow of Bxg4');
+  const shaft = await probe(page, 'e6');
+  assert(shaft.point[2] > shaft.point[1] + 40 && shaft.point[0] > shaft.point[1] + 20, `no violet arrow over e6: ${shaft.point}`);
   const after = parseFloat(await page.getAttribute('#eval-bar', 'data-white-share'));
   assert(before > 0.4 && after < 0.25, `the bar moved from ${before} to ${after}`);
   const text = await page.textContent('#analysis-line');
@@ -70,6 +74,9 @@ test('analysis: the hint against the computer names a legal move with its square
   const hint = s.analysis.hint;
   assert(before.actions.includes(hint.best), `the hint is a legal move: ${hint.best}`);
   assert(hint.from && hint.to, `the hint has squares: ${JSON.stringify(hint)}`);
+  const hinted = await waitFor(page, (x) => x.marks.engine_arrow !== null, 'the hint drawn as an arrow');
+  assert(JSON.stringify(hinted.marks.engine_arrow) === JSON.stringify([{ x: hint.from[0], y: hint.from[1] }, { x: hint.to[0], y: hint.to[1] }]),
+    `the arrow shows the hint: ${JSON.stringify(hinted.marks.engine_arrow)} for ${JSON.stringify(hint)}`);
   const text = await page.textContent('#analysis-line');
   assert(text.includes(`Hint: ${hint.line[0]}`), `the hint is shown: ${text}`);
   await page.context().close();

@@ -31,18 +31,10 @@ impl App {
         };
         self.effects
             .extend(effects.into_iter().map(Effect::Analysis));
-        // The best move of the analysis, else the hint, is drawn as the engine's arrow.
-        let arrow = self
-            .analysis
-            .best_squares()
-            .or_else(|| self.analysis.hint_squares())
-            .map(|((fx, fy), (tx, ty))| {
-                (
-                    Sq::new(i32::from(fx), i32::from(fy)),
-                    Sq::new(i32::from(tx), i32::from(ty)),
-                )
-            });
-        self.set_engine_arrow(arrow);
+        if let Some(arrow) = self.analysis.arrow_change() {
+            let square = |(x, y): (u8, u8)| Sq::new(i32::from(x), i32::from(y));
+            self.set_engine_arrow(arrow.map(|(from, to)| (square(from), square(to))));
+        }
     }
 
     pub fn toggle_analysis(&mut self) {
