@@ -101,6 +101,7 @@ impl Analysis {
                         game: (shown.game)(),
                         ply: shown.ply,
                         time_ms,
+                        depth: None,
                     },
                 };
                 if let Ok(text) = serde_json::to_string(&request) {
