@@ -19,6 +19,8 @@ pub enum AnalysisEffect {
     Ask(String),
     /// The search under way is for a position no longer shown: end that worker.
     Stop,
+    /// For the post-game review's own worker (`crate::review`).
+    Review(crate::review::ReviewEffect),
 }
 
 /// The position to analyse, as the controller sees it.
@@ -42,6 +44,7 @@ pub struct AnalysisView {
     /// The hint's move, once found.
     pub hint: Option<AnalysisInfo>,
     pub hint_pending: bool,
+    pub review: crate::review::ReviewView,
 }
 
 #[derive(Debug, Default)]
@@ -58,6 +61,8 @@ pub struct Analysis {
     report: Option<AnalysisInfo>,
     hint: Option<AnalysisInfo>,
     allowed: bool,
+    /// The post-game review, which runs in a worker of its own.
+    pub review: crate::review::Review,
 }
 
 impl Analysis {
@@ -171,6 +176,7 @@ impl Analysis {
             report: self.shown_report().cloned(),
             hint: self.hint.clone(),
             hint_pending: self.hint_wanted,
+            review: self.review.view(),
         }
     }
 }
