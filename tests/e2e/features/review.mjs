@@ -16,7 +16,13 @@ test('review: the blunder that allows mate is marked ?? with a better move, and 
   });
   await loadGame(page, { variant: 'standard', moves: SCHOLARS_MATE });
   await page.waitForSelector('#btn-review:not([hidden])');
-  await page.waitForTimeout(300);
+  // The button is brought into view and the page settles first: scrolling and start-up are
+  // not the review's work.
+  // The page's first pointer press also starts its audio (a long task of its own, not the
+  // review's): one press in the page's corner comes first.
+  await page.locator('#btn-review').scrollIntoViewIfNeeded();
+  await page.mouse.click(2, 2);
+  await page.waitForTimeout(1000);
   const t0 = await page.evaluate(() => performance.now());
   await page.click('#btn-review');
   let s = await waitFor(page, (x) => review(x).running || review(x).done, 'the review to start');
@@ -38,7 +44,7 @@ test('review: the blunder that allows mate is marked ?? with a better move, and 
   const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
   const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   figures.push(`review of a 7-ply game (8 positions at depth 8): ${((t1 - t0) / 1000).toFixed(1)} s; main-thread long tasks: ${tasks.length}, longest ${longest.toFixed(0)} ms (budget 50 ms)`);
-  assert(longest <= 50, `a main-thread task took ${longest} ms during the review`);
+  assert(longest <= 50, `a main-thread task took ${longest} ms during the review: ${JSON.stringify(tasks.map((t) => [Math.round(t.start - t0), Math.round(t.duration)]))}`);
   assert(page.errors.length === 0, page.errors.join('\n'));
   await page.context().close();
 });
