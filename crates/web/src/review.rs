@@ -18,8 +18,7 @@ pub const INACCURACY_DROP: f64 = 10.0;
 pub const MISTAKE_DROP: f64 = 20.0;
 pub const BLUNDER_DROP: f64 = 30.0;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Judgement {
     Inaccuracy,
     Mistake,
@@ -102,6 +101,8 @@ pub struct ReviewedMove {
 pub struct ReviewMark {
     pub ply: usize,
     pub white: bool,
+    /// Shown by its `symbol` alone (one serialiser less in the page's wasm).
+    #[serde(skip)]
     pub judgement: Judgement,
     pub symbol: &'static str,
     /// The best move of the position before, in the move list's notation.
