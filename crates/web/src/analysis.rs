@@ -19,6 +19,8 @@ pub enum AnalysisEffect {
     Ask(String),
     /// The search under way is for a position no longer shown: end that worker.
     Stop,
+    /// For the post-game review's own worker (`crate::review`).
+    Review(crate::review::ReviewEffect),
 }
 
 /// The position to analyse, as the controller sees it.
@@ -42,6 +44,7 @@ pub struct AnalysisView {
     /// The hint's move, once found.
     pub hint: Option<AnalysisInfo>,
     pub hint_pending: bool,
+    pub review: crate::review::ReviewView,
 }
 
 #[derive(Debug, Default)]
@@ -60,6 +63,8 @@ pub struct Analysis {
     allowed: bool,
     /// The engine arrow last handed to the board, so it is only replaced when it changes.
     arrow_shown: Option<MoveSquares>,
+    /// The post-game review, which runs in a worker of its own.
+    pub review: crate::review::Review,
 }
 
 /// A move's from and to squares as (x, y), a1 = (0, 0).
@@ -106,6 +111,7 @@ impl Analysis {
                         game: (shown.game)(),
                         ply: shown.ply,
                         time_ms,
+                        depth: None,
                     },
                 };
                 if let Ok(text) = serde_json::to_string(&request) {
@@ -185,6 +191,7 @@ impl Analysis {
             report: self.shown_report().cloned(),
             hint: self.hint.clone(),
             hint_pending: self.hint_wanted,
+            review: self.review.view(),
         }
     }
 }

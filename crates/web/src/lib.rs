@@ -22,6 +22,7 @@ pub mod online;
 pub mod opponent;
 pub mod pgn_io;
 pub mod premove;
+pub mod review;
 pub mod seat;
 pub mod session;
 pub mod settings;

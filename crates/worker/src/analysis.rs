@@ -40,6 +40,7 @@ pub fn analyse(request: &AnalyseRequest, progress: &mut dyn FnMut(&AnalysisInfo)
     let search = Analyse {
         id: request.id,
         time_ms: request.time_ms,
+        depth: request.depth,
         progress: &mut |info: &AnalysisInfo| progress(&with_squares(info.clone())),
     };
     let Some(info) = engine::variants::visit_game(&game, search) else {
@@ -82,6 +83,7 @@ fn squares_of(game: &AnyGame, best: &str) -> (Option<Square>, Option<Square>) {
 struct Analyse<'a> {
     id: u32,
     time_ms: u32,
+    depth: Option<u32>,
     progress: &'a mut dyn FnMut(&AnalysisInfo),
 }
 
@@ -95,7 +97,10 @@ impl SearchGameVisitor for Analyse<'_> {
         let clock = WallClock::new();
         let request = SearchRequest::new(position, Level::Analysis, &clock)
             .with_history(&keys)
-            .with_limits(Limits::move_time(self.time_ms as u64));
+            .with_limits(Limits {
+                depth: self.depth,
+                ..Limits::move_time(self.time_ms as u64)
+            });
         let id = self.id;
         let report = |depth: u32, score: i32, pv: &[P::Move]| {
             let white_score = if white_to_move { score } else { -score };
@@ -104,8 +109,10 @@ impl SearchGameVisitor for Analyse<'_> {
             AnalysisInfo {
                 id,
                 depth,
+                // The score's sign, not the move count's, says who mates: a side already
+                // mated counts zero moves either way.
                 white_cp: match mate {
-                    Some(moves) if moves >= 0 => MATE_CP,
+                    Some(_) if white_score > 0 => MATE_CP,
                     Some(_) => -MATE_CP,
                     None => white_score.clamp(-MATE_CP + 1, MATE_CP - 1),
                 },
@@ -160,6 +167,7 @@ mod tests {
             ),
             ply: None,
             time_ms: 300,
+            depth: None,
         }
     }
 
@@ -202,5 +210,23 @@ mod tests {
         let mut too_far = request(r#""e2e4""#, None);
         too_far.ply = Some(9);
         assert!(analyse(&too_far, &mut |_| {}).error.is_some());
+    }
+
+    #[test]
+    fn a_depth_limit_stops_the_search_there_and_a_mated_side_scores_as_lost() {
+        let moves = r#""f2f3","e7e5","g2g4","d8h4""#;
+        let mut shallow = request(moves, None);
+        shallow.ply = Some(2);
+        shallow.depth = Some(3);
+        shallow.time_ms = 60_000;
+        let info = analyse(&shallow, &mut |_| {});
+        assert_eq!(info.depth, 3, "{info:?}");
+        let mut mated = request(moves, None);
+        mated.depth = Some(3);
+        let info = analyse(&mated, &mut |_| {});
+        assert!(
+            info.error.is_none() && info.white_cp == -MATE_CP,
+            "{info:?}"
+        );
     }
 }

@@ -54,6 +54,7 @@ mod tests {
                 game: game.into(),
                 ply: None,
                 time_ms: 100,
+                depth: None,
             },
         };
         let mut reports = Vec::new();

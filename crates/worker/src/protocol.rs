@@ -23,13 +23,16 @@ pub struct ThinkReply {
 }
 
 /// Analysis of one position: the game (saved-game JSON) taken back to `ply` plies (`None`:
-/// its last position), searched for at most `time_ms`.
+/// its last position), searched for at most `time_ms` and, when `depth` is given, no deeper
+/// (the post-game review's fixed budget, so that its verdicts do not depend on the machine).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AnalyseRequest {
     pub id: u32,
     pub game: String,
     pub ply: Option<usize>,
     pub time_ms: u32,
+    #[serde(default)]
+    pub depth: Option<u32>,
 }
 
 /// How a request reaches the worker: an analysis is wrapped as `{"analyse": {...}}`, the

@@ -1,9 +1,11 @@
-//! The controller's side of analysis and hints (the state is `crate::analysis`): what may be
-//! analysed now, the buttons, and the worker's reports.
+//! The controller's side of analysis, hints and the post-game review (the state is
+//! `crate::analysis` and `crate::review`): what may be analysed now, the buttons, and the
+//! workers' reports.
 
 use super::{App, Effect, Screen};
-use crate::analysis::Shown;
+use crate::analysis::{AnalysisEffect, Shown};
 use crate::model::Sq;
+use crate::review::ReviewedMove;
 use crate::seat::Seat;
 
 impl App {
@@ -31,6 +33,9 @@ impl App {
         };
         self.effects
             .extend(effects.into_iter().map(Effect::Analysis));
+        let key = self.game().map(review_key);
+        let review = self.analysis.review.sync(key.as_deref());
+        self.push_review_effects(review);
         if let Some(arrow) = self.analysis.arrow_change() {
             let square = |(x, y): (u8, u8)| Sq::new(i32::from(x), i32::from(y));
             self.set_engine_arrow(arrow.map(|(from, to)| (square(from), square(to))));
@@ -64,6 +69,62 @@ impl App {
         self.game().is_some_and(analysis_allowed)
     }
 
+    /// The Review button: starts reviewing the game shown, or cancels the review under way.
+    pub fn toggle_review(&mut self) {
+        if self.analysis.review.running() {
+            let effects = self.analysis.review.cancel();
+            self.push_review_effects(effects);
+            return;
+        }
+        let Some(game) = self.game().filter(|_| self.review_available()) else {
+            return;
+        };
+        let session = &game.session;
+        let first_ply = session.setup_list().len();
+        let white_first = session.first_mover() == rules::Color::White;
+        let moves = session
+            .move_entries()
+            .into_iter()
+            .enumerate()
+            .map(|(index, entry)| ReviewedMove {
+                ply: first_ply + index + 1,
+                text: entry.text,
+                white: white_first == (index % 2 == 0),
+            })
+            .collect();
+        let (key, saved) = (review_key(game), session.to_json(&game.config));
+        let effects = self.analysis.review.start(key, saved, first_ply, moves);
+        self.push_review_effects(effects);
+    }
+
+    /// Whether the Review button is offered: a game with moves that may be analysed (an
+    /// online game once it has ended).
+    pub fn review_available(&self) -> bool {
+        self.game()
+            .is_some_and(|game| analysis_allowed(game) && !game.session.move_entries().is_empty())
+    }
+
+    /// A report from the review's worker (JSON text); true when it was counted.
+    pub fn review_reply(&mut self, text: &str) -> bool {
+        let before = self.analysis.review.view().evaluated;
+        let effects = self.analysis.review.accept(text);
+        self.push_review_effects(effects);
+        self.analysis.review.view().evaluated != before || !self.analysis.review.running()
+    }
+
+    /// The review's worker could not start or failed.
+    pub fn review_failed(&mut self, message: &str) {
+        self.analysis.review.fail(message.to_string());
+    }
+
+    fn push_review_effects(&mut self, effects: Vec<crate::review::ReviewEffect>) {
+        self.effects.extend(
+            effects
+                .into_iter()
+                .map(|effect| Effect::Analysis(AnalysisEffect::Review(effect))),
+        );
+    }
+
     /// A report from the analysis worker (JSON text).
     pub fn analysis_reply(&mut self, text: &str) -> bool {
         self.analysis.accept(text)
@@ -76,9 +137,15 @@ impl App {
     }
 }
 
+/// Identifies the game a review was made for: a new game, an undo or another move ends it.
+fn review_key(game: &crate::game_screen::GameScreen) -> String {
+    let session = &game.session;
+    format!("{}|{}", session.position_text(), session.ply_count())
+}
+
 /// No engine help while an online game runs (a player, or a spectator who could pass it on):
 /// analysis is allowed once it has ended, and in every game played on this screen.
-fn analysis_allowed(game: &crate::game_screen::GameScreen) -> bool {
+pub(super) fn analysis_allowed(game: &crate::game_screen::GameScreen) -> bool {
     let seats = &game.config.seats;
     let online =
         matches!(seats.white, Seat::Remote { .. }) || matches!(seats.black, Seat::Remote { .. });
@@ -88,7 +155,6 @@ fn analysis_allowed(game: &crate::game_screen::GameScreen) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::AnalysisEffect;
     use crate::seat::Seats;
 
     const GAME: &str =
@@ -114,5 +180,57 @@ mod tests {
         app.load_game(GAME).unwrap();
         assert!(app.analysis_available());
         assert!(asked(&mut app), "a game on this screen is analysed");
+    }
+}
+
+#[cfg(test)]
+mod review_tests {
+    use super::*;
+    use crate::review::ReviewEffect;
+
+    const SCHOLARS_MATE: &str = r#"{"format":"boardshift-game","version":1,"variant":"standard",
+        "moves":["e2e4","e7e5","d1h5","b8c6","f1c4","g8f6","h5f7"]}"#;
+
+    fn review_effects(app: &mut App) -> Vec<ReviewEffect> {
+        app.take_effects()
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::Analysis(AnalysisEffect::Review(effect)) => Some(effect),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_review_asks_for_every_position_and_ends_with_a_new_game() {
+        let mut app = App::new(1);
+        app.load_game(SCHOLARS_MATE).unwrap();
+        assert!(app.review_available());
+        app.toggle_review();
+        let effects = review_effects(&mut app);
+        assert!(matches!(&effects[..], [ReviewEffect::Ask(t)] if t.contains(r#""ply":0"#)));
+        assert_eq!(
+            app.analysis.view().review.total,
+            8,
+            "seven moves, eight positions"
+        );
+        app.toggle_review();
+        assert_eq!(
+            review_effects(&mut app),
+            vec![ReviewEffect::Stop],
+            "a second click cancels"
+        );
+        app.toggle_review();
+        review_effects(&mut app);
+        app.load_game(
+            r#"{"format":"boardshift-game","version":1,"variant":"standard","moves":["d2d4"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            review_effects(&mut app),
+            vec![ReviewEffect::Stop],
+            "another game cancels"
+        );
+        assert_eq!(app.analysis.view().review.total, 0);
     }
 }

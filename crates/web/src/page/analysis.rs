@@ -37,6 +37,7 @@ pub fn wire() {
 /// Carries out one of the controller's analysis effects.
 pub fn carry_out(app: &mut App, effect: AnalysisEffect) {
     match effect {
+        AnalysisEffect::Review(effect) => super::review::carry_out(app, effect),
         AnalysisEffect::Stop => WORKER.with(|slot| {
             if let Some(worker) = slot.borrow_mut().take() {
                 worker.terminate();

@@ -11,6 +11,7 @@ mod online;
 mod painter;
 mod panel;
 mod pgn;
+mod review;
 mod settings;
 mod sound;
 mod start_screen;
@@ -150,6 +151,7 @@ impl Page {
             self.render();
             settings::render(self);
             analysis::render(&self.app);
+            review::render(&self.app);
         }
         if redraw >= Redraw::Board {
             self.request_paint();
@@ -285,6 +287,7 @@ pub fn start_app() -> Result<(), JsValue> {
     settings::wire();
     pgn::wire();
     analysis::wire();
+    review::wire();
     wire_window();
     dispatch(|page| {
         page.el.loading.set_hidden(true);

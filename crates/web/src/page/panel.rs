@@ -181,7 +181,8 @@ impl Page {
             set_text(&self.el.confirm_text, question);
         }
         let Some(game) = self.app.game() else { return };
-        let model = panel::panel(game);
+        let mut model = panel::panel(game);
+        crate::review::annotate(&mut model.moves, &self.app.analysis.review.marks());
         if self.shown_panel.as_ref() != Some(&model) {
             render_panel(&self.el, &model, self.shown_panel.as_ref());
             self.shown_panel = Some(model);
