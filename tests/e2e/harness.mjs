@@ -138,6 +138,21 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
+/** Records the page's main-thread tasks over 50 ms from its first script on (call before loading). */
+export async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+/** The long tasks recorded by `watchLongTasks` that started between page times t0 and t1. */
+export async function longTasksBetween(page, t0, t1) {
+  return page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+}
+
 /** Opens the start screen and starts a game with the given form choices. */
 export async function startGame(page, { variant = 'standard', opponent = 'computer-black', level = 'easy', options = {} } = {}) {
   await page.goto(base);

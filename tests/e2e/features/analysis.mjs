@@ -1,7 +1,7 @@
 // Browser tests of analysis (evaluation bar, best line, hint) and of the computer's levels
 // 1–8 and random colour; see docs/analysis.md.
 import {
-  state, click, waitFor, settled, newPage, startGame, loadGame, assert, test, figures, probe,
+  state, click, waitFor, settled, newPage, startGame, loadGame, assert, test, figures, watchLongTasks, longTasksBetween, probe,
 } from '../harness.mjs';
 
 const report = (s) => s.analysis && s.analysis.report;
@@ -42,12 +42,7 @@ test('analysis: the evaluation bar flips to Black after White hangs the queen', 
 
 test('analysis: no main-thread task over 50 ms while the bar deepens', async (browser) => {
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await loadGame(page, { variant: 'standard', moves: ['e2e4', 'e7e5', 'g1f3', 'b8c6'] });
   // The page's first pointer press starts its audio (a long task of its own, not the
   // analysis's): one press in the page's corner comes first.
@@ -60,7 +55,7 @@ test('analysis: no main-thread task over 50 ms while the bar deepens', async (br
   const s = await waitFor(page, (x) => report(x) && report(x).depth >= 8, 'an analysis of depth 8', 20000);
   await page.waitForTimeout(1000);
   const t1 = await page.evaluate(() => performance.now());
-  const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+  const tasks = await longTasksBetween(page, t0, t1);
   const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   figures.push(`analysis reached depth ${report(s).depth} in the browser; main-thread long tasks over ${((t1 - t0) / 1000).toFixed(1)} s: ${tasks.length}, longest ${longest.toFixed(0)} ms (budget 50 ms)`);
   assert(longest <= 50, `a main-thread task took ${longest} ms while analysis ran: ${JSON.stringify(tasks.map((t) => [Math.round(t.start - t0), Math.round(t.duration)]))}`);

@@ -1,6 +1,6 @@
 // Browser tests of the post-game review (move marks, better moves, progress, cancelling); see
 // docs/analysis.md.
-import { state, waitFor, newPage, loadGame, assert, test, figures } from '../harness.mjs';
+import { state, waitFor, newPage, loadGame, assert, test, figures, watchLongTasks, longTasksBetween } from '../harness.mjs';
 
 const review = (s) => s.analysis && s.analysis.review;
 // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
@@ -8,12 +8,7 @@ const SCHOLARS_MATE = ['e2e4', 'e7e5', 'd1h5', 'b8c6', 'f1c4', 'g8f6', 'h5f7'];
 
 test('review: the blunder that allows mate is marked ?? with a better move, and the page stays responsive', async (browser) => {
   const page = await newPage(browser);
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await loadGame(page, { variant: 'standard', moves: SCHOLARS_MATE });
   await page.waitForSelector('#btn-review:not([hidden])');
   // The button is brought into view and the page settles first: scrolling and start-up are
@@ -41,7 +36,7 @@ test('review: the blunder that allows mate is marked ?? with a better move, and 
   assert((await cell.count()) >= 1, 'a marked move has the better move in its tooltip');
   const text = await page.locator('#moves').textContent();
   assert(text.includes('Nf6??'), `the move list shows the mark: ${text}`);
-  const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b), [t0, t1]);
+  const tasks = await longTasksBetween(page, t0, t1);
   const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   figures.push(`review of a 7-ply game (8 positions at depth 8): ${((t1 - t0) / 1000).toFixed(1)} s; main-thread long tasks: ${tasks.length}, longest ${longest.toFixed(0)} ms (budget 50 ms)`);
   assert(longest <= 50, `a main-thread task took ${longest} ms during the review: ${JSON.stringify(tasks.map((t) => [Math.round(t.start - t0), Math.round(t.duration)]))}`);

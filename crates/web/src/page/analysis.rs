@@ -3,12 +3,12 @@
 //! buttons, and the evaluation bar and best line drawn from the controller's state.
 
 use super::dom::{by_id, listen, set_text};
+use super::worker_link::{self, Handlers};
 use super::{dispatch, Redraw};
 use crate::analysis::{score_label, white_share, AnalysisEffect};
 use crate::app::App;
 use std::cell::RefCell;
-use wasm_bindgen::JsValue;
-use web_sys::{HtmlElement, MessageEvent, Worker};
+use web_sys::{HtmlElement, Worker};
 
 thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
@@ -38,20 +38,9 @@ pub fn wire() {
 pub fn carry_out(app: &mut App, effect: AnalysisEffect) {
     match effect {
         AnalysisEffect::Review(effect) => super::review::carry_out(app, effect),
-        AnalysisEffect::Stop => WORKER.with(|slot| {
-            if let Some(worker) = slot.borrow_mut().take() {
-                worker.terminate();
-            }
-        }),
+        AnalysisEffect::Stop => worker_link::stop(&WORKER),
         AnalysisEffect::Ask(text) => {
-            let posted = WORKER.with(|slot| {
-                let mut slot = slot.borrow_mut();
-                if slot.is_none() {
-                    *slot = spawn();
-                }
-                slot.as_ref()
-                    .is_some_and(|worker| worker.post_message(&JsValue::from_str(&text)).is_ok())
-            });
+            let posted = worker_link::post(&WORKER, HANDLERS, &text);
             if !posted {
                 app.analysis_failed("Analysis is not available in this browser.");
             }
@@ -59,40 +48,28 @@ pub fn carry_out(app: &mut App, effect: AnalysisEffect) {
     }
 }
 
-fn spawn() -> Option<Worker> {
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = Worker::new_with_options("worker.js", &options).ok()?;
-    listen(&worker, "message", |event: MessageEvent| {
-        if let Some(text) = event.data().as_string() {
-            // A report changes only the bar and the line: drawing just those keeps each
-            // report's work on the page thread small.
-            dispatch(move |page| {
-                let arrows = |app: &crate::app::App| {
-                    (app.analysis.best_squares(), app.analysis.hint_squares())
-                };
-                let arrow_before = arrows(&page.app);
-                if page.app.analysis_reply(&text) {
-                    render(&page.app);
-                }
-                // The board is painted again only when the engine's arrow moves.
-                if arrows(&page.app) != arrow_before {
-                    Redraw::Board
-                } else {
-                    Redraw::Nothing
-                }
-            });
+const HANDLERS: Handlers = Handlers {
+    reply: |page, text| {
+        // A report changes only the bar and the line: drawing just those keeps each report's
+        // work on the page thread small. The board is painted again only when the engine's
+        // arrow moves.
+        let arrows = |app: &App| (app.analysis.best_squares(), app.analysis.hint_squares());
+        let arrow_before = arrows(&page.app);
+        if page.app.analysis_reply(&text) {
+            render(&page.app);
         }
-    });
-    listen(&worker, "error", |_: web_sys::Event| {
-        dispatch(|page| {
-            page.app
-                .analysis_failed("Analysis could not start in this browser.");
-            Redraw::All
-        });
-    });
-    Some(worker)
-}
+        if arrows(&page.app) != arrow_before {
+            Redraw::Board
+        } else {
+            Redraw::Nothing
+        }
+    },
+    failed: |page| {
+        page.app
+            .analysis_failed("Analysis could not start in this browser.");
+        Redraw::All
+    },
+};
 
 /// Shows the buttons, the bar and the line as the controller's state says.
 pub fn render(app: &App) {

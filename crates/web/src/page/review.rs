@@ -3,12 +3,12 @@
 //! progress or summary line. The marks in the move list are added where the panel is drawn.
 
 use super::dom::{by_id, listen, set_text};
+use super::worker_link::{self, Handlers};
 use super::{dispatch, Redraw};
 use crate::app::App;
 use crate::review::ReviewEffect;
 use std::cell::RefCell;
-use wasm_bindgen::JsValue;
-use web_sys::{HtmlElement, MessageEvent, Worker};
+use web_sys::{HtmlElement, Worker};
 
 thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
@@ -29,20 +29,9 @@ pub fn wire() {
 /// Carries out one of the controller's review effects.
 pub fn carry_out(app: &mut App, effect: ReviewEffect) {
     match effect {
-        ReviewEffect::Stop => WORKER.with(|slot| {
-            if let Some(worker) = slot.borrow_mut().take() {
-                worker.terminate();
-            }
-        }),
+        ReviewEffect::Stop => worker_link::stop(&WORKER),
         ReviewEffect::Ask(text) => {
-            let posted = WORKER.with(|slot| {
-                let mut slot = slot.borrow_mut();
-                if slot.is_none() {
-                    *slot = spawn();
-                }
-                slot.as_ref()
-                    .is_some_and(|worker| worker.post_message(&JsValue::from_str(&text)).is_ok())
-            });
+            let posted = worker_link::post(&WORKER, HANDLERS, &text);
             if !posted {
                 app.review_failed("The review is not available in this browser.");
             }
@@ -50,30 +39,20 @@ pub fn carry_out(app: &mut App, effect: ReviewEffect) {
     }
 }
 
-fn spawn() -> Option<Worker> {
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = Worker::new_with_options("worker.js", &options).ok()?;
-    listen(&worker, "message", |event: MessageEvent| {
-        if let Some(text) = event.data().as_string() {
-            dispatch(move |page| {
-                if page.app.review_reply(&text) {
-                    Redraw::All
-                } else {
-                    Redraw::Nothing
-                }
-            });
-        }
-    });
-    listen(&worker, "error", |_: web_sys::Event| {
-        dispatch(|page| {
-            page.app
-                .review_failed("The review could not start in this browser.");
+const HANDLERS: Handlers = Handlers {
+    reply: |page, text| {
+        if page.app.review_reply(&text) {
             Redraw::All
-        });
-    });
-    Some(worker)
-}
+        } else {
+            Redraw::Nothing
+        }
+    },
+    failed: |page| {
+        page.app
+            .review_failed("The review could not start in this browser.");
+        Redraw::All
+    },
+};
 
 /// Shows the button and the progress or summary line as the controller's state says.
 pub fn render(app: &App) {
