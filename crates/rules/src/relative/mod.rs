@@ -19,6 +19,7 @@
 //!   back by [`RelativePosition::find_readable`].
 
 mod hash;
+mod legality;
 mod movegen;
 mod moves;
 mod noisy;
@@ -26,6 +27,7 @@ mod notation;
 mod options;
 mod position;
 mod square;
+mod tables;
 mod text;
 mod view;
 
