@@ -15,7 +15,6 @@
 //! Per-connection and per-address limits are lifted for the run: one loopback address plays
 //! thousands of connections.
 
-use futures_util::{SinkExt, StreamExt};
 use rules::any::AnyGame;
 use rules::save::SavedGame;
 use serde_json::{json, Value};
@@ -26,11 +25,12 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+mod machine;
+mod socket;
+
+use machine::{cpu_of, cpu_seconds, load_average, peak_memory_kib, percentiles};
+use socket::{open_socket, receive, receive_kind, send, Socket};
 
 struct Options {
     rooms: usize,
@@ -419,95 +419,6 @@ async fn measure_phase(name: &str, shared: &Shared, server_pids: &[u32], seconds
         load_before.as_deref().unwrap_or("?"),
         load_after.as_deref().unwrap_or("?")
     );
-}
-
-/// The machine's one-minute load average.
-fn load_average() -> Option<String> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split_whitespace().next().map(str::to_string)
-}
-
-fn percentiles(samples: &Mutex<Vec<u32>>) -> (f64, f64, usize) {
-    let mut samples = samples.lock().map(|s| s.clone()).unwrap_or_default();
-    if samples.is_empty() {
-        return (0.0, 0.0, 0);
-    }
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
-    (at(0.5), at(0.99), samples.len())
-}
-
-/// The CPU time of all the server processes so far, in seconds.
-fn cpu_of(pids: &[u32]) -> Option<f64> {
-    pids.iter().map(|pid| cpu_seconds(*pid)).sum()
-}
-
-/// User plus system CPU time of a process so far, in seconds.
-fn cpu_seconds(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the command name (which is in parentheses and may contain spaces).
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let user: f64 = fields.get(11)?.parse().ok()?;
-    let system: f64 = fields.get(12)?.parse().ok()?;
-    Some((user + system) / 100.0)
-}
-
-/// The server's peak resident memory (VmHWM), read while it still runs.
-fn peak_memory_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find(|line| line.starts_with("VmHWM:"))
-        .and_then(|line| line.split_whitespace().nth(1))
-        .and_then(|kib| kib.parse().ok())
-}
-
-async fn open_socket(address: SocketAddr) -> Result<Socket, String> {
-    let (socket, _) = tokio::time::timeout(
-        Duration::from_secs(30),
-        tokio_tungstenite::connect_async(format!("ws://{address}/ws")),
-    )
-    .await
-    .map_err(|_| "connect timed out".to_string())?
-    .map_err(|e| format!("connect failed: {e}"))?;
-    Ok(socket)
-}
-
-async fn send(socket: &mut Socket, message: Value) -> Result<(), String> {
-    socket
-        .send(Message::text(message.to_string()))
-        .await
-        .map_err(|e| format!("send failed: {e}"))
-}
-
-async fn receive(socket: &mut Socket) -> Result<Value, String> {
-    loop {
-        let next = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .map_err(|_| "no message for 30 s".to_string())?;
-        match next {
-            Some(Ok(Message::Text(text))) => {
-                return serde_json::from_str(&text).map_err(|e| format!("bad JSON: {e}"))
-            }
-            Some(Ok(Message::Close(_))) | None => return Err("closed".to_string()),
-            Some(Ok(_)) => continue,
-            Some(Err(e)) => return Err(format!("receive failed: {e}")),
-        }
-    }
-}
-
-/// Receives until a message of kind `t`.
-async fn receive_kind(socket: &mut Socket, t: &str) -> Result<Value, String> {
-    loop {
-        let message = receive(socket).await?;
-        if message["t"] == t {
-            return Ok(message);
-        }
-        if message["t"] == "nack" || message["t"] == "error" {
-            return Err(format!("refused while waiting for {t}: {message}"));
-        }
-    }
 }
 
 /// One client's view of the room's event stream.
