@@ -347,32 +347,46 @@ impl Hub {
                 }
             }
         };
-        let mut entropy = random_u64;
-        let created = Room::create(
-            code.clone(),
-            &request,
-            self.room_config.clone(),
-            conn,
-            crate::now_ms(),
-            &mut entropy,
-        );
-        match created {
-            Ok((room, outcome)) => {
-                let joined = room.token_of(conn).is_some();
-                let handle = room_task::spawn(
-                    self.clone(),
-                    room,
-                    Some((conn, outbox.clone(), outcome)),
-                    None,
-                );
+        match self.start_room(code.clone(), &request, conn, &outbox, None) {
+            Ok((handle, joined)) => {
                 rooms.insert(code, handle.clone());
                 joined.then_some(handle)
             }
             Err(nack) => {
-                outbox.reply(nack.to_json());
+                outbox.reply(nack);
                 None
             }
         }
+    }
+
+    /// Creates the room `code` for `conn` and starts its task (holding `lease` on several
+    /// nodes): the task's handle and whether the creator took a seat, or the refusal.
+    fn start_room(
+        self: &Arc<Self>,
+        code: RoomCode,
+        request: &CreateRequest,
+        conn: ConnectionId,
+        outbox: &Arc<Outbox>,
+        lease: Option<Arc<Lease>>,
+    ) -> Result<(RoomHandle, bool), String> {
+        let mut entropy = random_u64;
+        let (room, outcome) = Room::create(
+            code,
+            request,
+            self.room_config.clone(),
+            conn,
+            crate::now_ms(),
+            &mut entropy,
+        )
+        .map_err(|nack| nack.to_json())?;
+        let joined = room.token_of(conn).is_some();
+        let handle = room_task::spawn(
+            self.clone(),
+            room,
+            Some((conn, outbox.clone(), outcome)),
+            lease,
+        );
+        Ok((handle, joined))
     }
 
     /// A `create` on one of several nodes: the code is free when this node can take its lease
@@ -426,30 +440,14 @@ impl Hub {
                 None => refuse(NackReason::Rate, "no free PIN right now; try a room word"),
             };
         };
-        let mut entropy = random_u64;
-        let created = Room::create(
-            code.clone(),
-            &request,
-            self.room_config.clone(),
-            conn,
-            crate::now_ms(),
-            &mut entropy,
-        );
-        match created {
-            Ok((room, outcome)) => {
-                let joined = room.token_of(conn).is_some();
-                let handle = room_task::spawn(
-                    self.clone(),
-                    room,
-                    Some((conn, outbox.clone(), outcome)),
-                    Some(lease),
-                );
+        match self.start_room(code.clone(), &request, conn, &outbox, Some(lease.clone())) {
+            Ok((handle, joined)) => {
                 lock(&self.rooms).insert(code, handle.clone());
                 joined.then_some(handle)
             }
             Err(nack) => {
                 cluster.give_up(&code, &lease).await;
-                outbox.reply(nack.to_json());
+                outbox.reply(nack);
                 None
             }
         }
