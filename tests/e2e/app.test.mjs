@@ -360,9 +360,8 @@ test('relative: pieces pushed off the edge are lost and listed', async (browser)
   });
   await click(page, 'e8');
   await click(page, 'h8');
-  const early = await state(page);
-  assert(early.animating, 'the shift is not animated');
   const s = await waitFor(page, (x) => x.moves.length === 1 && !x.animating, 'the shift');
+  assert(s.animations_started === 1, 'the shift is not animated');
   assert(s.board.inner_origin.x === 1 && s.board.inner_origin.y === 4, `origin ${JSON.stringify(s.board.inner_origin)}`);
   assert(s.board.pieces.length === 3, `${s.board.pieces.length} pieces left, expected the rook and two kings`);
   const kings = s.board.pieces.filter((p) => p.piece.role === 'K').map((p) => `${p.sq.x},${p.sq.y}`).sort();
@@ -468,9 +467,11 @@ test('history browsing: arrows animate, the clock pauses, the game is unchanged'
     moves: ['e2e4', 'e7e5', 'g1f3'],
     clock: { initial_ms: 300000, increment_ms: 0, remaining_ms: [290000, 280000] },
   });
+  const animationsBefore = (await state(page)).animations_started;
   await page.keyboard.press('ArrowLeft');
   let s = await state(page);
-  assert(s.view_ply === 2 && s.animating, `not animating back to ply 2: view ${s.view_ply}, animating ${s.animating}`);
+  assert(s.view_ply === 2 && s.animations_started === animationsBefore + 1,
+    `not animating back to ply 2: view ${s.view_ply}, animations ${animationsBefore} -> ${s.animations_started}`);
   await waitFor(page, (x) => !x.animating, 'the animation');
   assert(await hasPiece(page, 'g1', true) && !(await hasPiece(page, 'f3', true)), 'the knight is not shown back on g1');
   const before = await clockText(page, 'clock-top');

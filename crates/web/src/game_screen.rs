@@ -43,6 +43,9 @@ pub struct GameScreen {
     pub animation_pace: Option<f64>,
     /// A move made on the board that waits for Confirm (the move confirmation setting).
     pub held_move: Option<String>,
+    /// How many move animations have begun: lets a test see that one ran even when a slow
+    /// machine finished it before anyone looked.
+    pub animations_started: u32,
 }
 
 impl GameScreen {
@@ -64,6 +67,7 @@ impl GameScreen {
             sounds: SoundWatch::default(),
             animation_pace: Some(1.0),
             held_move: None,
+            animations_started: 0,
         }
     }
 
@@ -193,6 +197,7 @@ impl GameScreen {
             .take()
             .zip(self.animation_pace)
             .map(|(a, pace)| a.paced(pace));
+        self.animations_started += u32::from(self.animation.is_some());
         Ok(())
     }
 

@@ -100,5 +100,6 @@ impl GameScreen {
         } else {
             anim::step(other, &self.model, &action, false, now)
         };
+        self.animations_started += u32::from(self.animation.is_some());
     }
 }

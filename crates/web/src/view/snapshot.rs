@@ -24,6 +24,7 @@ struct GameSnapshot<'a> {
     white_to_move: bool,
     thinking: bool,
     animating: bool,
+    animations_started: u32,
     result: Option<GameOver>,
     moves: Vec<String>,
     setup: Option<SetupJson>,
@@ -70,6 +71,7 @@ pub fn snapshot_json(app: &App) -> String {
         white_to_move: session.turn() == rules::Color::White,
         thinking: game.opponent.thinking(),
         animating: game.animation.is_some(),
+        animations_started: game.animations_started,
         result: session.result(),
         moves: session.move_list(),
         setup: session.setup_step().map(|step| SetupJson {
