@@ -4,6 +4,9 @@
 //! Every term has a middlegame (MG) and an endgame (EG) weight; the two sums are blended by
 //! the game phase (knight and bishop 1, rook 2, queen 4; 24 = all pieces on the board).
 //! Scores are centipawns from White's side, negated for Black to move, plus a tempo bonus.
+//! Every number below is a field of [`ChessWeights`]; the ones played with are `WEIGHTS`,
+//! from `eval/chess_weights.rs`, which the tuner (`examples/tune.rs --variant standard`)
+//! writes. The table gives the hand-set values ([`HAND_SET`]).
 //!
 //! | term | MG | EG | notes |
 //! |---|---|---|---|
@@ -26,24 +29,237 @@ use crate::position::SearchPosition;
 use rules::attacks;
 use rules::{Bitboard, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
-pub const MG_VALUE: [i32; 6] = [85, 330, 345, 470, 1000, 0];
-pub const EG_VALUE: [i32; 6] = [110, 300, 320, 530, 980, 0];
+/// Every hand-set or tuned number of the evaluation, as [`ChessEval::new`] reads them.
+/// Penalties are stored as positive sizes (the evaluation subtracts them); piece indices
+/// run pawn, knight, bishop, rook, queen, and "N, B, R, Q" lists start at the knight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessWeights {
+    /// Middlegame material: pawn, knight, bishop, rook, queen.
+    pub material_mg: [i32; 5],
+    /// Endgame material: pawn, knight, bishop, rook, queen.
+    pub material_eg: [i32; 5],
+    /// Two bishops or more (middlegame, endgame).
+    pub bishop_pair: [i32; 2],
+    /// Per reachable square above the typical count, middlegame: N, B, R, Q.
+    pub mobility_mg: [i32; 4],
+    /// Per reachable square above the typical count, endgame: N, B, R, Q.
+    pub mobility_eg: [i32; 4],
+    /// Attack units per king-zone square hit: N, B, R, Q (the bonus is units² / 4).
+    pub king_attack_units: [i32; 4],
+    /// The most the king attack bonus can be.
+    pub king_attack_cap: i32,
+    /// Per pawn one / two ranks in front of a king on its first two ranks (middlegame).
+    pub pawn_shield: [i32; 2],
+    /// Lost per file next to (or of) the king with no own pawn, king on its first two ranks.
+    pub open_file_near_king: i32,
+    /// Lost by a doubled pawn (middlegame, endgame).
+    pub doubled_pawn: [i32; 2],
+    /// Lost by an isolated pawn (middlegame, endgame).
+    pub isolated_pawn: [i32; 2],
+    /// A passed pawn on relative rank 2..7, middlegame.
+    pub passed_pawn_mg: [i32; 6],
+    /// A passed pawn on relative rank 2..7, endgame.
+    pub passed_pawn_eg: [i32; 6],
+    /// A rook on a file without pawns (middlegame, endgame).
+    pub rook_open_file: [i32; 2],
+    /// A rook on a file without own pawns but with enemy ones (middlegame, endgame).
+    pub rook_half_open_file: [i32; 2],
+    /// Added for the side to move.
+    pub tempo: i32,
+    /// Piece-square rule: a pawn on relative rank 2..7, middlegame.
+    pub pawn_rank_mg: [i32; 6],
+    /// Piece-square rule: a pawn on relative rank 2..7, endgame.
+    pub pawn_rank_eg: [i32; 6],
+    /// Piece-square rule: a d/e pawn, a c/f pawn on relative rank 4 or 5 (middlegame).
+    pub pawn_centre_mg: [i32; 2],
+    /// Piece-square rule: lost by a d/e pawn still on its start rank (middlegame).
+    pub pawn_unmoved_centre_mg: i32,
+    /// Piece-square rule: a knight in the centre (middlegame, endgame).
+    pub knight_centre: [i32; 2],
+    /// Piece-square rule: a knight's loss per step from the centre (middlegame, endgame).
+    pub knight_centre_distance: [i32; 2],
+    /// Piece-square rule: a knight's loss on its back rank (middlegame).
+    pub knight_back_rank_mg: i32,
+    /// Piece-square rule: a bishop in the centre (middlegame, endgame).
+    pub bishop_centre: [i32; 2],
+    /// Piece-square rule: a bishop's loss per step from the centre (middlegame, endgame).
+    pub bishop_centre_distance: [i32; 2],
+    /// Piece-square rule: a bishop's loss on its back rank (middlegame).
+    pub bishop_back_rank_mg: i32,
+    /// Piece-square rule: a rook on the relative seventh rank (middlegame, endgame).
+    pub rook_seventh_rank: [i32; 2],
+    /// Piece-square rule: a rook on the d or e file (middlegame).
+    pub rook_centre_file_mg: i32,
+    /// Piece-square rule: a queen in the centre (middlegame, endgame).
+    pub queen_centre: [i32; 2],
+    /// Piece-square rule: a queen's loss per step from the centre (middlegame, endgame).
+    pub queen_centre_distance: [i32; 2],
+    /// Piece-square rule: a king on its first rank, middlegame, files a/h, b/g, c/f, d/e.
+    pub king_first_rank_mg: [i32; 4],
+    /// Piece-square rule: a king on its second rank, middlegame, files a/h, b/g, c/f, d/e.
+    pub king_second_rank_mg: [i32; 4],
+    /// Piece-square rule: a king's middlegame loss on its third rank, and per rank further.
+    pub king_advanced_mg: [i32; 2],
+    /// Piece-square rule: a king's endgame loss per step from the centre.
+    pub king_centre_distance_eg: i32,
+}
+
+/// A weight's name and its values, in the tuner's order; `scalar` for a plain number.
+pub struct WeightField<'a> {
+    pub name: &'static str,
+    pub values: &'a mut [i32],
+    pub scalar: bool,
+}
+
+impl ChessWeights {
+    /// The number of weights, in the order of [`ChessWeights::to_vec`].
+    pub const COUNT: usize = 92;
+
+    /// Every field, in the tuner's order (the one list the other methods follow).
+    pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
+        fn list<'a>(name: &'static str, values: &'a mut [i32]) -> WeightField<'a> {
+            WeightField {
+                name,
+                values,
+                scalar: false,
+            }
+        }
+        fn one<'a>(name: &'static str, value: &'a mut i32) -> WeightField<'a> {
+            WeightField {
+                name,
+                values: std::slice::from_mut(value),
+                scalar: true,
+            }
+        }
+        vec![
+            list("material_mg", &mut self.material_mg),
+            list("material_eg", &mut self.material_eg),
+            list("bishop_pair", &mut self.bishop_pair),
+            list("mobility_mg", &mut self.mobility_mg),
+            list("mobility_eg", &mut self.mobility_eg),
+            list("king_attack_units", &mut self.king_attack_units),
+            one("king_attack_cap", &mut self.king_attack_cap),
+            list("pawn_shield", &mut self.pawn_shield),
+            one("open_file_near_king", &mut self.open_file_near_king),
+            list("doubled_pawn", &mut self.doubled_pawn),
+            list("isolated_pawn", &mut self.isolated_pawn),
+            list("passed_pawn_mg", &mut self.passed_pawn_mg),
+            list("passed_pawn_eg", &mut self.passed_pawn_eg),
+            list("rook_open_file", &mut self.rook_open_file),
+            list("rook_half_open_file", &mut self.rook_half_open_file),
+            one("tempo", &mut self.tempo),
+            list("pawn_rank_mg", &mut self.pawn_rank_mg),
+            list("pawn_rank_eg", &mut self.pawn_rank_eg),
+            list("pawn_centre_mg", &mut self.pawn_centre_mg),
+            one("pawn_unmoved_centre_mg", &mut self.pawn_unmoved_centre_mg),
+            list("knight_centre", &mut self.knight_centre),
+            list("knight_centre_distance", &mut self.knight_centre_distance),
+            one("knight_back_rank_mg", &mut self.knight_back_rank_mg),
+            list("bishop_centre", &mut self.bishop_centre),
+            list("bishop_centre_distance", &mut self.bishop_centre_distance),
+            one("bishop_back_rank_mg", &mut self.bishop_back_rank_mg),
+            list("rook_seventh_rank", &mut self.rook_seventh_rank),
+            one("rook_centre_file_mg", &mut self.rook_centre_file_mg),
+            list("queen_centre", &mut self.queen_centre),
+            list("queen_centre_distance", &mut self.queen_centre_distance),
+            list("king_first_rank_mg", &mut self.king_first_rank_mg),
+            list("king_second_rank_mg", &mut self.king_second_rank_mg),
+            list("king_advanced_mg", &mut self.king_advanced_mg),
+            one("king_centre_distance_eg", &mut self.king_centre_distance_eg),
+        ]
+    }
+
+    /// The weights in a fixed order, for the tuner.
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut copy = *self;
+        copy.fields_mut()
+            .into_iter()
+            .flat_map(|field| field.values.to_vec())
+            .collect()
+    }
+
+    /// The weights from [`ChessWeights::to_vec`]'s order; `None` unless there are exactly
+    /// [`ChessWeights::COUNT`].
+    pub fn from_slice(all: &[i32]) -> Option<ChessWeights> {
+        if all.len() != Self::COUNT {
+            return None;
+        }
+        let mut weights = HAND_SET;
+        let mut rest = all;
+        for field in weights.fields_mut() {
+            let (now, later) = rest.split_at(field.values.len());
+            field.values.copy_from_slice(now);
+            rest = later;
+        }
+        Some(weights)
+    }
+}
+
+/// The hand-set weights (relative chess's material and piece-square values still use them).
+pub const HAND_SET: ChessWeights = ChessWeights {
+    material_mg: [85, 330, 345, 470, 1000],
+    material_eg: [110, 300, 320, 530, 980],
+    bishop_pair: [25, 55],
+    mobility_mg: [4, 5, 2, 1],
+    mobility_eg: [4, 5, 4, 2],
+    king_attack_units: [2, 2, 3, 5],
+    king_attack_cap: 500,
+    pawn_shield: [12, 6],
+    open_file_near_king: 20,
+    doubled_pawn: [10, 25],
+    isolated_pawn: [12, 18],
+    passed_pawn_mg: [5, 10, 15, 30, 50, 80],
+    passed_pawn_eg: [10, 20, 35, 60, 100, 150],
+    rook_open_file: [25, 10],
+    rook_half_open_file: [12, 5],
+    tempo: 10,
+    pawn_rank_mg: [0, 4, 10, 20, 35, 60],
+    pawn_rank_eg: [-5, 0, 10, 25, 45, 70],
+    pawn_centre_mg: [15, 5],
+    pawn_unmoved_centre_mg: 10,
+    knight_centre: [15, 12],
+    knight_centre_distance: [8, 6],
+    knight_back_rank_mg: 10,
+    bishop_centre: [8, 8],
+    bishop_centre_distance: [4, 4],
+    bishop_back_rank_mg: 10,
+    rook_seventh_rank: [20, 10],
+    rook_centre_file_mg: 5,
+    queen_centre: [4, 10],
+    queen_centre_distance: [2, 5],
+    king_first_rank_mg: [20, 30, 10, 0],
+    king_second_rank_mg: [10, 10, -5, -15],
+    king_advanced_mg: [30, 10],
+    king_centre_distance_eg: 10,
+};
+
+/// The weights the evaluation uses: `eval/chess_weights.rs`, written by the tuner.
+pub const WEIGHTS: ChessWeights = super::chess_weights::TUNED;
+
+/// Hand-set middlegame material (relative chess's evaluation builds on it).
+pub const MG_VALUE: [i32; 6] = material(&HAND_SET, false);
+/// Hand-set endgame material (relative chess's evaluation builds on it).
+pub const EG_VALUE: [i32; 6] = material(&HAND_SET, true);
 /// The value used for move ordering and quiescence pruning.
 pub const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 /// How much each role counts towards the game phase (24: all pieces on, 0: pawn ending).
 pub(crate) const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
 
-const MOBILITY_MG: [i32; 6] = [0, 4, 5, 2, 1, 0];
-const MOBILITY_EG: [i32; 6] = [0, 4, 5, 4, 2, 0];
+/// Squares a piece of each role reaches in a typical position (mobility counts the rest).
 const MOBILITY_TYPICAL: [i32; 6] = [0, 4, 6, 6, 12, 0];
-const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
-const PASSED_MG: [i32; 8] = [0, 5, 10, 15, 30, 50, 80, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 20, 35, 60, 100, 150, 0];
-const TEMPO: i32 = 10;
+
+const fn material(weights: &ChessWeights, endgame: bool) -> [i32; 6] {
+    let values = if endgame {
+        weights.material_eg
+    } else {
+        weights.material_mg
+    };
+    [values[0], values[1], values[2], values[3], values[4], 0]
+}
 
 /// Piece-square tables, indexed `[role][square]` with squares seen from White (Black looks
-/// them up rank-flipped). Built at compile time from simple rules, so each value is
+/// them up rank-flipped). Built from simple rules whose sizes are weights, so each value is
 /// explainable:
 /// - pawns: advancement, a centre bonus on d/e (c/f) files, a penalty for unmoved d/e pawns;
 /// - knights and bishops: closeness to the centre, a back-rank penalty;
@@ -51,56 +267,96 @@ const TEMPO: i32 = 10;
 /// - queen: slight centralisation (more in the endgame);
 /// - king: sheltered corners in the middlegame, the centre in the endgame.
 pub mod psqt {
-    const CENTRE_DISTANCE: [i32; 8] = [3, 2, 1, 0, 0, 1, 2, 3];
+    use super::{ChessWeights, HAND_SET};
 
-    const fn value(role: usize, sq: usize, endgame: bool) -> i32 {
+    const CENTRE_DISTANCE: [i32; 8] = [3, 2, 1, 0, 0, 1, 2, 3];
+    /// A king in the centre in the endgame (not a weight: both sides have a king, so only
+    /// the difference per step from the centre matters).
+    const KING_CENTRE_EG: i32 = 25;
+
+    const fn value(w: &ChessWeights, role: usize, sq: usize, endgame: bool) -> i32 {
         let file = sq % 8;
         let rank = sq / 8;
         let centre = CENTRE_DISTANCE[file] + CENTRE_DISTANCE[rank];
+        let back_rank = rank == 0;
+        let inner_rank = rank >= 1 && rank <= 6;
         match (role, endgame) {
             (0, false) => {
-                let advance = [0, 0, 4, 10, 20, 35, 60, 0][rank];
+                let advance = if inner_rank {
+                    w.pawn_rank_mg[rank - 1]
+                } else {
+                    0
+                };
                 let centre_file = match file {
-                    3 | 4 if rank == 3 || rank == 4 => 15,
-                    2 | 5 if rank == 3 || rank == 4 => 5,
-                    3 | 4 if rank == 1 => -10,
+                    3 | 4 if rank == 3 || rank == 4 => w.pawn_centre_mg[0],
+                    2 | 5 if rank == 3 || rank == 4 => w.pawn_centre_mg[1],
+                    3 | 4 if rank == 1 => -w.pawn_unmoved_centre_mg,
                     _ => 0,
                 };
                 advance + centre_file
             }
-            (0, true) => [0, -5, 0, 10, 25, 45, 70, 0][rank],
-            (1, false) => 15 - 8 * centre - if rank == 0 { 10 } else { 0 },
-            (1, true) => 12 - 6 * centre,
-            (2, false) => 8 - 4 * centre - if rank == 0 { 10 } else { 0 },
-            (2, true) => 8 - 4 * centre,
-            (3, false) => {
-                (if rank == 6 { 20 } else { 0 }) + if file == 3 || file == 4 { 5 } else { 0 }
-            }
-            (3, true) => {
-                if rank == 6 {
-                    10
+            (0, true) => {
+                if inner_rank {
+                    w.pawn_rank_eg[rank - 1]
                 } else {
                     0
                 }
             }
-            (4, false) => 4 - 2 * centre,
-            (4, true) => 10 - 5 * centre,
-            (5, false) => match rank {
-                0 => [20, 30, 10, 0, 0, 10, 30, 20][file],
-                1 => [10, 10, -5, -15, -15, -5, 10, 10][file],
-                _ => -30 - 10 * (rank as i32 - 2),
-            },
-            _ => 25 - 10 * centre,
+            (1, false) => {
+                w.knight_centre[0]
+                    - w.knight_centre_distance[0] * centre
+                    - if back_rank { w.knight_back_rank_mg } else { 0 }
+            }
+            (1, true) => w.knight_centre[1] - w.knight_centre_distance[1] * centre,
+            (2, false) => {
+                w.bishop_centre[0]
+                    - w.bishop_centre_distance[0] * centre
+                    - if back_rank { w.bishop_back_rank_mg } else { 0 }
+            }
+            (2, true) => w.bishop_centre[1] - w.bishop_centre_distance[1] * centre,
+            (3, false) => {
+                (if rank == 6 { w.rook_seventh_rank[0] } else { 0 })
+                    + if file == 3 || file == 4 {
+                        w.rook_centre_file_mg
+                    } else {
+                        0
+                    }
+            }
+            (3, true) => {
+                if rank == 6 {
+                    w.rook_seventh_rank[1]
+                } else {
+                    0
+                }
+            }
+            (4, false) => w.queen_centre[0] - w.queen_centre_distance[0] * centre,
+            (4, true) => w.queen_centre[1] - w.queen_centre_distance[1] * centre,
+            (5, false) => {
+                // Files a/h, b/g, c/f, d/e share a value.
+                let from_edge = if file < 4 { file } else { 7 - file };
+                match rank {
+                    0 => w.king_first_rank_mg[from_edge],
+                    1 => w.king_second_rank_mg[from_edge],
+                    _ => -w.king_advanced_mg[0] - w.king_advanced_mg[1] * (rank as i32 - 2),
+                }
+            }
+            _ => KING_CENTRE_EG - w.king_centre_distance_eg * centre,
         }
     }
 
-    const fn table(endgame: bool) -> [[i32; 64]; 6] {
+    /// The table of every role and square for `weights`, with each role's `material`
+    /// (indexed by role) added.
+    pub const fn table(
+        weights: &ChessWeights,
+        material: [i32; 6],
+        endgame: bool,
+    ) -> [[i32; 64]; 6] {
         let mut out = [[0; 64]; 6];
         let mut role = 0;
         while role < 6 {
             let mut sq = 0;
             while sq < 64 {
-                out[role][sq] = value(role, sq, endgame);
+                out[role][sq] = material[role] + value(weights, role, sq, endgame);
                 sq += 1;
             }
             role += 1;
@@ -108,9 +364,38 @@ pub mod psqt {
         out
     }
 
-    pub const MG: [[i32; 64]; 6] = table(false);
-    pub const EG: [[i32; 64]; 6] = table(true);
+    /// The hand-set middlegame table, without material (relative chess builds on it).
+    pub const MG: [[i32; 64]; 6] = table(&HAND_SET, [0; 6], false);
+    /// The hand-set endgame table, without material (relative chess builds on it).
+    pub const EG: [[i32; 64]; 6] = table(&HAND_SET, [0; 6], true);
 }
+
+/// The evaluation's weights with the tables built from them (material included in the
+/// tables), ready to evaluate.
+#[derive(Clone, Debug)]
+pub struct ChessEval {
+    pub weights: ChessWeights,
+    /// Material plus piece-square value, middlegame, `[role][square seen from White]`.
+    pub mg: [[i32; 64]; 6],
+    /// Material plus piece-square value, endgame.
+    pub eg: [[i32; 64]; 6],
+    /// The piece-square part alone, middlegame (sliding chess softens the king's).
+    pub psqt_mg: [[i32; 64]; 6],
+}
+
+impl ChessEval {
+    pub const fn new(weights: &ChessWeights) -> ChessEval {
+        ChessEval {
+            weights: *weights,
+            mg: psqt::table(weights, material(weights, false), false),
+            eg: psqt::table(weights, material(weights, true), true),
+            psqt_mg: psqt::table(weights, [0; 6], false),
+        }
+    }
+}
+
+/// The evaluation the engine plays with, from [`WEIGHTS`].
+pub static TUNED: ChessEval = ChessEval::new(&WEIGHTS);
 
 /// A middlegame / endgame pair being summed.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -198,6 +483,12 @@ pub fn phase(pos: &ChessPosition) -> i32 {
 /// The evaluation from White's side before the phase blend, so variants can add terms.
 /// `blocked` squares (sliding chess's gap) stop rays and are never counted as mobility.
 pub fn white_terms(pos: &ChessPosition) -> Tapered {
+    white_terms_with(pos, &TUNED)
+}
+
+/// [`white_terms`] with the given weights (the tuner's way in).
+pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
+    let w = &eval.weights;
     let mut total = Tapered::default();
     let blocked = pos.blocked();
     let occupied = pos.occupied() | blocked;
@@ -218,10 +509,7 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
             for sq in pos.by_piece(Piece::new(color, role)) {
                 let index = white_view(sq, color);
                 let r = role.index();
-                side.add(
-                    MG_VALUE[r] + psqt::MG[r][index],
-                    EG_VALUE[r] + psqt::EG[r][index],
-                );
+                side.add(eval.mg[r][index], eval.eg[r][index]);
                 if matches!(role, Role::Pawn | Role::King) {
                     continue;
                 }
@@ -233,18 +521,21 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
                 } & !blocked;
                 let mobility =
                     (reach & !us & !enemy_pawn_attacks).count() as i32 - MOBILITY_TYPICAL[r];
-                side.add(mobility * MOBILITY_MG[r], mobility * MOBILITY_EG[r]);
+                side.add(
+                    mobility * w.mobility_mg[r - 1],
+                    mobility * w.mobility_eg[r - 1],
+                );
                 let zone_hits = (reach & king_zone).count() as i32;
                 if zone_hits > 0 {
                     attackers += 1;
-                    attack_units += zone_hits * KING_ATTACK_UNITS[r];
+                    attack_units += zone_hits * w.king_attack_units[r - 1];
                 }
                 if role == Role::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & pawns).is_empty() {
-                        side.add(25, 10);
+                        side.add(w.rook_open_file[0], w.rook_open_file[1]);
                     } else if (file & our_pawns).is_empty() {
-                        side.add(12, 5);
+                        side.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
                     }
                 }
             }
@@ -253,10 +544,10 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
             .by_piece(Piece::new(color, Role::Bishop))
             .more_than_one()
         {
-            side.add(25, 55);
+            side.add(w.bishop_pair[0], w.bishop_pair[1]);
         }
         if attackers >= 2 {
-            side.add((attack_units * attack_units / 4).min(500), 0);
+            side.add((attack_units * attack_units / 4).min(w.king_attack_cap), 0);
         }
 
         // Pawn structure.
@@ -264,17 +555,19 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
             let file = sq.file();
             let file_mask = Bitboard::file(file);
             if (ahead_of(sq, color, file_mask) & our_pawns).any() {
-                side.add(-10, -25);
+                side.add(-w.doubled_pawn[0], -w.doubled_pawn[1]);
             }
             if (adjacent_files(file) & our_pawns).is_empty() {
-                side.add(-12, -18);
+                side.add(-w.isolated_pawn[0], -w.isolated_pawn[1]);
             }
             let front_span = ahead_of(sq, color, file_mask | adjacent_files(file));
             if (front_span & their_pawns).is_empty()
                 && (ahead_of(sq, color, file_mask) & our_pawns).is_empty()
             {
                 let rank = sq.relative_rank(color) as usize;
-                side.add(PASSED_MG[rank], PASSED_EG[rank]);
+                if (1..=6).contains(&rank) {
+                    side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
+                }
             }
         }
 
@@ -288,18 +581,18 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
                 };
                 let file_pawns = our_pawns & Bitboard::file(file_sq.file());
                 if file_pawns.is_empty() {
-                    side.add(-20, 0);
+                    side.add(-w.open_file_near_king, 0);
                     continue;
                 }
                 if let Some(one) = king.offset(df, forward) {
                     if file_pawns.contains(one) {
-                        side.add(12, 0);
+                        side.add(w.pawn_shield[0], 0);
                         continue;
                     }
                 }
                 if let Some(two) = king.offset(df, 2 * forward) {
                     if file_pawns.contains(two) {
-                        side.add(6, 0);
+                        side.add(w.pawn_shield[1], 0);
                     }
                 }
             }
@@ -336,12 +629,15 @@ fn drawish_scale(pos: &ChessPosition, score: i32) -> i32 {
     }
 }
 
+/// White's score (no tempo) with the given weights, drawish material scaled down.
+pub fn white_score_with(pos: &ChessPosition, eval: &ChessEval) -> i32 {
+    let score = white_terms_with(pos, eval).blend(phase(pos));
+    drawish_scale(pos, score)
+}
+
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &ChessPosition) -> i32 {
-    let score = white_terms(pos).blend(phase(pos));
-    let score = drawish_scale(pos, score);
-    let relative = score * sign(pos.turn());
-    relative + TEMPO
+    white_score_with(pos, &TUNED) * sign(pos.turn()) + TUNED.weights.tempo
 }
 
 pub(crate) fn victim_value(pos: &ChessPosition, mv: Move) -> i32 {
@@ -526,6 +822,91 @@ mod tests {
     fn bare_minor_piece_is_scaled_towards_a_draw() {
         let pos = ChessPosition::from_fen("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         assert!(evaluate(&pos).abs() < 60);
+    }
+
+    /// The tuner moves weights through `to_vec` and `from_slice`: every weight must make
+    /// the round trip in its own place.
+    #[test]
+    fn weights_round_trip_through_the_tuners_order() {
+        let all = WEIGHTS.to_vec();
+        assert_eq!(all.len(), ChessWeights::COUNT);
+        assert_eq!(ChessWeights::from_slice(&all), Some(WEIGHTS));
+        for index in 0..all.len() {
+            let mut changed = all.clone();
+            changed[index] += 1;
+            let weights = ChessWeights::from_slice(&changed).expect("as many weights");
+            assert_eq!(weights.to_vec(), changed);
+            assert_ne!(weights, WEIGHTS);
+        }
+        assert_eq!(ChessWeights::from_slice(&all[1..]), None);
+    }
+
+    /// Every weight reaches the evaluation: changing any one of them changes some
+    /// position's score (a weight the evaluation ignored would be tuned for nothing).
+    #[test]
+    fn every_weight_changes_some_evaluation() {
+        let fens = [
+            "r1bqk2r/pp1n1ppp/2p1pn2/3p4/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 0 1",
+            "r4rk1/1pp2ppp/p1n5/3Pp3/4P1q1/2PB1N2/P4PPP/R2Q1RK1 b - - 0 1",
+            "6k1/1R3ppp/8/2P5/1P6/8/5PPP/6K1 w - - 0 1",
+            "8/5k2/3p4/2pP4/2P2K2/8/6P1/8 w - - 0 1",
+            "r3k2r/ppp2ppp/8/3q4/3Q4/8/PPP2PPP/R3K2R w KQkq - 0 1",
+            "2kr3r/ppp3pp/2n5/8/2B1q3/2Q5/PP3PPP/4RRK1 w - - 0 1",
+            "1r4k1/5ppp/8/2b5/8/6P1/1n3PKP/3R4 b - - 0 1",
+            "4k3/8/8/8/8/8/4K3/R6r w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4r1k1/3q1ppp/8/3n4/3N4/4K3/3Q1PPP/4R3 w - - 0 1",
+            "2r3k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 1",
+            "7k/8/8/8/8/2n5/8/K1q5 w - - 0 1",
+            "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+        ];
+        let mut positions: Vec<ChessPosition> = fens
+            .iter()
+            .map(|fen| ChessPosition::from_fen(fen).unwrap())
+            .collect();
+        // Positions along random games, which are lopsided in every way sooner or later.
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..40 {
+            let mut pos = ChessPosition::startpos();
+            for ply in 0..120 {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                let moves = moves.as_slice();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                pos.play(mv);
+                if ply % 6 == 5 {
+                    positions.push(pos);
+                }
+            }
+        }
+        let score = |weights: &ChessWeights| -> Vec<i32> {
+            let eval = ChessEval::new(weights);
+            positions
+                .iter()
+                .map(|pos| {
+                    let terms = white_terms_with(pos, &eval);
+                    terms.mg * 1000 + terms.eg + weights.tempo * 7
+                })
+                .collect()
+        };
+        // A low cap on the king attack, so that common attacks reach it.
+        let low_cap = ChessWeights {
+            king_attack_cap: 60,
+            ..HAND_SET
+        };
+        let base = score(&low_cap);
+        let all = low_cap.to_vec();
+        let ignored: Vec<usize> = (0..all.len())
+            .filter(|&index| {
+                let mut changed = all.clone();
+                changed[index] += 1;
+                score(&ChessWeights::from_slice(&changed).unwrap()) == base
+            })
+            .collect();
+        assert!(ignored.is_empty(), "weights {ignored:?} change nothing");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! block a check are searched there too, as every evasion is. Material is not scaled
 //! towards a draw: tiles can carry a lone piece into a mate.
 
-use super::chess::{self as chess_eval, psqt, Tapered, ORDER_VALUE};
+use super::chess::{self as chess_eval, Tapered, ORDER_VALUE};
 use crate::position::SearchPosition;
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
 use rules::{Bitboard, Color, GamePosition, Piece, Role};
@@ -73,8 +73,9 @@ fn tile_terms(pos: &SlidingPosition, weights: &SlidingWeights) -> Tapered {
             Color::White => king.index(),
             Color::Black => king.flip_rank().index(),
         };
-        let softened =
-            psqt::MG[Role::King.index()][king_index] * weights.king_square_removed_percent / 100;
+        let softened = chess_eval::TUNED.psqt_mg[Role::King.index()][king_index]
+            * weights.king_square_removed_percent
+            / 100;
         terms.add(-sign * softened, 0);
         if next_to_gap.contains(king) {
             let [mg, eg] = weights.king_by_gap;
