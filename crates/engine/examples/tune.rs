@@ -15,12 +15,13 @@
 //! exists. `--write` rewrites the variant's `src/eval/VARIANT_weights.rs` with the fitted
 //! weights.
 
+use engine::eval::chess::{self, ChessEval, ChessWeights};
 use engine::eval::relative::{self, RelativeWeights};
 use engine::eval::sliding::{self, SlidingWeights};
 use engine::{FrozenClock, Level, Limits, SearchPosition, SearchRequest, Searcher};
 use rules::relative::{RelativeOptions, RelativePosition};
 use rules::sliding::SlidingPosition;
-use rules::{Color, GamePosition};
+use rules::{ChessPosition, Color, GamePosition};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -32,7 +33,7 @@ const MAX_PLIES: usize = 300;
 /// What the tuner needs of a variant: its book, its position text, and its own terms'
 /// weights as a flat list (the order of the weights type's `to_vec`).
 trait Tunable {
-    type Position: SearchPosition + GamePosition + Clone;
+    type Position: SearchPosition + GamePosition + Clone + Send + Sync;
     const NAME: &'static str;
     const BOOK: &'static str;
     fn parse(text: &str) -> Result<Self::Position, String>;
@@ -44,10 +45,37 @@ trait Tunable {
             .map(|&w| 4 * w + 20)
             .collect()
     }
+    /// The lowest value each weight may take.
+    fn lower_limits() -> Vec<i32> {
+        vec![0; Self::current_weights().len()]
+    }
     /// White's score without the tempo, with `weights` in the `to_vec` order.
     fn white_score(position: &Self::Position, weights: &[i32]) -> i32;
+    /// The bonus of the side to move.
+    fn tempo(_weights: &[i32]) -> i32 {
+        10
+    }
     /// The body of the weights file, from its `use` line on.
     fn weights_source(weights: &[i32]) -> String;
+    /// The file `--write` rewrites, `src/eval/FILE_weights.rs`.
+    const WEIGHTS_FILE: &'static str;
+    /// What the weights file holds, for its first line.
+    const WEIGHTS_TITLE: &'static str;
+    /// For a fast descent: each sample's evaluation (White's, tempo included) and how much
+    /// it changes per unit of each weight near `weights`, nonzero entries only. `None`: the
+    /// variant is tuned by coordinate descent on the evaluation itself.
+    fn linear_terms(
+        _samples: &[Sample<Self::Position>],
+        _weights: &[i32],
+    ) -> Option<Vec<LinearTerms>> {
+        None
+    }
+}
+
+/// One sample's evaluation near the weights it was taken at, as a linear function of them.
+struct LinearTerms {
+    eval: f64,
+    slopes: Vec<(u16, f32)>,
 }
 
 struct Relative;
@@ -56,6 +84,8 @@ impl Tunable for Relative {
     type Position = RelativePosition;
     const NAME: &'static str = "relative";
     const BOOK: &'static str = include_str!("../books/relative.txt");
+    const WEIGHTS_FILE: &'static str = "relative";
+    const WEIGHTS_TITLE: &'static str = "relative chess's own evaluation terms";
 
     fn parse(text: &str) -> Result<RelativePosition, String> {
         RelativePosition::from_text(text, RelativeOptions::default())
@@ -102,6 +132,8 @@ impl Tunable for Sliding {
     type Position = SlidingPosition;
     const NAME: &'static str = "sliding";
     const BOOK: &'static str = include_str!("../books/sliding.txt");
+    const WEIGHTS_FILE: &'static str = "sliding";
+    const WEIGHTS_TITLE: &'static str = "sliding chess's own evaluation terms";
 
     fn parse(text: &str) -> Result<SlidingPosition, String> {
         SlidingPosition::from_text(text).map_err(|error| format!("{error}: '{text}'"))
@@ -143,12 +175,140 @@ impl Tunable for Sliding {
     }
 }
 
+/// Standard chess: every weight of the 8×8 evaluation (`eval::chess::ChessWeights`), which
+/// Chess960 and regroupment share and sliding chess builds on.
+struct Standard;
+
+impl Standard {
+    fn eval(weights: &[i32]) -> ChessEval {
+        ChessEval::new(&ChessWeights::from_slice(weights).expect("as many weights"))
+    }
+
+    fn tempo_index() -> usize {
+        let mut marked = ChessWeights::from_slice(&vec![0; ChessWeights::COUNT]).expect("count");
+        marked.tempo = 1;
+        marked
+            .to_vec()
+            .iter()
+            .position(|&w| w == 1)
+            .expect("a tempo weight")
+    }
+}
+
+impl Tunable for Standard {
+    type Position = ChessPosition;
+    const NAME: &'static str = "standard";
+    const BOOK: &'static str = include_str!("../books/standard.txt");
+    const WEIGHTS_FILE: &'static str = "chess";
+    const WEIGHTS_TITLE: &'static str =
+        "the 8×8 chess evaluation (standard chess, Chess960, regroupment; sliding chess's base)";
+
+    fn parse(text: &str) -> Result<ChessPosition, String> {
+        ChessPosition::from_fen(text).map_err(|error| format!("{error}: '{text}'"))
+    }
+
+    fn current_weights() -> Vec<i32> {
+        chess::WEIGHTS.to_vec()
+    }
+
+    /// Each weight keeps the sign it has (a penalty stays a penalty) and stays within four
+    /// times its hand-set size plus 20.
+    fn upper_limits() -> Vec<i32> {
+        chess::HAND_SET
+            .to_vec()
+            .iter()
+            .map(|&w| if w >= 0 { 4 * w + 20 } else { 0 })
+            .collect()
+    }
+
+    fn lower_limits() -> Vec<i32> {
+        chess::HAND_SET
+            .to_vec()
+            .iter()
+            .map(|&w| if w >= 0 { 0 } else { 4 * w - 20 })
+            .collect()
+    }
+
+    fn white_score(position: &ChessPosition, weights: &[i32]) -> i32 {
+        chess::white_score_with(position, &Self::eval(weights))
+    }
+
+    fn tempo(weights: &[i32]) -> i32 {
+        weights[Self::tempo_index()]
+    }
+
+    fn weights_source(weights: &[i32]) -> String {
+        ChessWeights::from_slice(weights)
+            .expect("as many weights")
+            .source()
+    }
+
+    /// Exact for every term but the king attack (squared units, capped) and the drawish
+    /// scaling, which are taken as they are at `weights`.
+    fn linear_terms(
+        samples: &[Sample<ChessPosition>],
+        weights: &[i32],
+    ) -> Option<Vec<LinearTerms>> {
+        let base = Self::eval(weights);
+        let tempo_index = Self::tempo_index();
+        let nudged: Vec<ChessEval> = (0..weights.len())
+            .map(|index| {
+                let mut changed = weights.to_vec();
+                changed[index] += 1;
+                Self::eval(&changed)
+            })
+            .collect();
+        let terms = samples
+            .iter()
+            .map(|sample| {
+                let position = &sample.position;
+                let phase = chess::phase(position) as f64;
+                let at_base = chess::white_terms_with(position, &base);
+                let blended = at_base.blend(chess::phase(position));
+                let scale = if blended != 0 && chess::drawish_scale(position, blended) != blended {
+                    0.125
+                } else {
+                    1.0
+                };
+                let tempo_sign = if position.turn() == Color::White {
+                    1.0
+                } else {
+                    -1.0
+                };
+                let mut slopes = Vec::new();
+                for (index, eval) in nudged.iter().enumerate() {
+                    if index == tempo_index {
+                        slopes.push((index as u16, tempo_sign as f32));
+                        continue;
+                    }
+                    let terms = chess::white_terms_with(position, eval);
+                    let (mg, eg) = (terms.mg - at_base.mg, terms.eg - at_base.eg);
+                    if mg != 0 || eg != 0 {
+                        let slope = (mg as f64 * phase + eg as f64 * (24.0 - phase)) / 24.0;
+                        slopes.push((index as u16, (slope * scale) as f32));
+                    }
+                }
+                LinearTerms {
+                    eval: white_eval::<Standard>(position, weights),
+                    slopes,
+                }
+            })
+            .collect();
+        Some(terms)
+    }
+}
+
 struct Settings {
     variant: String,
     games: usize,
     nodes: u64,
     seed: u64,
     write: bool,
+    /// Games are played from the book's first `openings` lines only (all when `None`), so
+    /// that a match from the rest tests on openings the tuning never saw.
+    openings: Option<usize>,
+    /// Threads playing the games (the data set does not depend on it).
+    threads: usize,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -158,6 +318,8 @@ fn settings() -> Result<Settings, String> {
         nodes: 3000,
         seed: 1,
         write: false,
+        openings: None,
+        threads: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -173,6 +335,8 @@ fn settings() -> Result<Settings, String> {
             "--nodes" => settings.nodes = number("--nodes")?,
             "--seed" => settings.seed = number("--seed")?,
             "--write" => settings.write = true,
+            "--openings" => settings.openings = Some(number("--openings")? as usize),
+            "--threads" => settings.threads = number("--threads")?.max(1) as usize,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -238,8 +402,11 @@ fn data_path<V: Tunable>(settings: &Settings) -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let openings = settings
+        .openings
+        .map_or(String::new(), |count| format!("-openings{count}"));
     target.join("tune").join(format!(
-        "{}-games{}-nodes{}-seed{}.txt",
+        "{}-games{}-nodes{}-seed{}{openings}.txt",
         V::NAME,
         settings.games,
         settings.nodes,
@@ -267,25 +434,51 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
             })
             .collect();
     }
-    let openings: Vec<V::Position> = V::BOOK
+    let mut openings: Vec<V::Position> = V::BOOK
         .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| V::parse(line.trim()))
         .collect::<Result<_, _>>()
         .map_err(|error| format!("the {} book: {error}", V::NAME))?;
-    let mut samples = Vec::new();
-    for game in 0..settings.games {
-        let start = &openings[game % openings.len()];
-        play_game::<V>(
-            start,
-            settings.nodes,
-            settings.seed * 1_000_003 + game as u64 * 1000,
-            &mut samples,
-        );
-        if game % 20 == 19 {
-            eprintln!("{} games, {} positions", game + 1, samples.len());
-        }
+    if let Some(count) = settings.openings {
+        openings.truncate(count.max(1));
     }
+    let openings = &openings;
+    // Each thread plays every `threads`-th game; the games are put back in order after.
+    let mut games: Vec<(usize, Vec<Sample<V::Position>>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..settings.threads)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut played = Vec::new();
+                    for game in (thread..settings.games).step_by(settings.threads) {
+                        let start = &openings[game % openings.len()];
+                        // A game repeating an opening gets a slightly larger budget, so that
+                        // it is not the same game again.
+                        let nodes = settings.nodes + (game / openings.len()) as u64 * 100;
+                        let mut samples = Vec::new();
+                        play_game::<V>(
+                            start,
+                            nodes,
+                            settings.seed * 1_000_003 + game as u64 * 1000,
+                            &mut samples,
+                        );
+                        played.push((game, samples));
+                        if game % 100 == 99 {
+                            eprintln!("game {}", game + 1);
+                        }
+                    }
+                    played
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("a tuning game panicked"))
+            .collect()
+    });
+    games.sort_by_key(|(game, _)| *game);
+    let samples: Vec<Sample<V::Position>> =
+        games.into_iter().flat_map(|(_, samples)| samples).collect();
     let mut text = String::new();
     for sample in &samples {
         let _ = writeln!(
@@ -308,9 +501,9 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
 /// included).
 fn white_eval<V: Tunable>(position: &V::Position, weights: &[i32]) -> f64 {
     let tempo = if position.turn() == Color::White {
-        10
+        V::tempo(weights)
     } else {
-        -10
+        -V::tempo(weights)
     };
     (V::white_score(position, weights) + tempo) as f64
 }
@@ -364,8 +557,9 @@ fn main() {
     let outcome = match settings.variant.as_str() {
         "relative" => tune::<Relative>(&settings),
         "sliding" => tune::<Sliding>(&settings),
+        "standard" => tune::<Standard>(&settings),
         other => Err(format!(
-            "no tunable terms for the variant '{other}' (relative, sliding)"
+            "no tunable terms for the variant '{other}' (relative, sliding, standard)"
         )),
     };
     if let Err(message) = outcome {
@@ -379,7 +573,7 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     if samples.is_empty() {
         return Err("the games gave no quiet positions".to_string());
     }
-    let mut weights = V::current_weights();
+    let weights = V::current_weights();
     let k = fit_k::<V>(&samples, &weights);
     let start_error = mean_error::<V>(&samples, &weights, k);
     println!(
@@ -387,12 +581,55 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         samples.len(),
         settings.games
     );
+    let lower = V::lower_limits();
+    let limits = V::upper_limits();
+    let (weights, best_error, rounds) = if V::linear_terms(&samples[..1], &weights).is_some() {
+        gradient_descent::<V>(&samples, weights, k, start_error, &lower, &limits)
+    } else {
+        coordinate_descent::<V>(&samples, weights, k, start_error, &lower, &limits)
+    };
+    println!("after {rounds} rounds: error {best_error:.6}\nweights {weights:?}");
+    if settings.write {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("src/eval/{}_weights.rs", V::WEIGHTS_FILE));
+        let openings = settings
+            .openings
+            .map_or(String::new(), |count| format!(" --openings {count}"));
+        let file = format!(
+            "//! The weights of {title}, written by the tuner:\n\
+             //! `cargo run --release -p boardshift-engine --example tune -- --variant {name} \
+             --games {games} --nodes {nodes} --seed {seed}{openings} --write`\n\
+             //! ({positions} quiet positions, K = {k:.3}, mean squared error {start_error:.6} \
+             before, {best_error:.6} after).\n\
+             \n\
+             {source}",
+            title = V::WEIGHTS_TITLE,
+            name = V::NAME,
+            games = settings.games,
+            nodes = settings.nodes,
+            seed = settings.seed,
+            positions = samples.len(),
+            source = V::weights_source(&weights),
+        );
+        std::fs::write(&path, file).map_err(|error| format!("{}: {error}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// Moves each weight by a step up or down while that lowers the error, halving the steps
+/// down to 1. Returns the weights, their error and the rounds taken.
+fn coordinate_descent<V: Tunable>(
+    samples: &[Sample<V::Position>],
+    mut weights: Vec<i32>,
+    k: f64,
+    start_error: f64,
+    lower: &[i32],
+    limits: &[i32],
+) -> (Vec<i32>, f64, usize) {
     let mut best_error = start_error;
     // Steps start near a tenth of each weight's size and halve when no step helps.
     let mut steps: Vec<i32> = weights.iter().map(|w| (w.abs() / 10).max(1)).collect();
-    // Each term keeps the sign its meaning gives it and stays within a few times its
-    // hand-set size, so that a small data set cannot turn a term around.
-    let limits = V::upper_limits();
     let mut rounds = 0;
     while rounds < MAX_ROUNDS {
         rounds += 1;
@@ -401,10 +638,10 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
             for direction in [1, -1] {
                 let mut trial = weights.clone();
                 trial[index] += direction * steps[index];
-                if !(0..=limits[index]).contains(&trial[index]) {
+                if !(lower[index]..=limits[index]).contains(&trial[index]) {
                     continue;
                 }
-                let error = mean_error::<V>(&samples, &trial, k);
+                let error = mean_error::<V>(samples, &trial, k);
                 if error < best_error {
                     best_error = error;
                     weights = trial;
@@ -420,27 +657,79 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
             steps.iter_mut().for_each(|step| *step = (*step / 2).max(1));
         }
     }
-    println!("after {rounds} rounds: error {best_error:.6}\nweights {weights:?}");
-    if settings.write {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("src/eval/{}_weights.rs", V::NAME));
-        let file = format!(
-            "//! The weights of {name} chess's own evaluation terms, written by the tuner:\n\
-             //! `cargo run --release -p boardshift-engine --example tune -- --variant {name} \
-             --games {games} --nodes {nodes} --seed {seed} --write`\n\
-             //! ({positions} quiet positions, K = {k:.3}, mean squared error {start_error:.6} \
-             before, {best_error:.6} after).\n\
-             \n\
-             {source}",
-            name = V::NAME,
-            games = settings.games,
-            nodes = settings.nodes,
-            seed = settings.seed,
-            positions = samples.len(),
-            source = V::weights_source(&weights),
-        );
-        std::fs::write(&path, file).map_err(|error| format!("{}: {error}", path.display()))?;
-        println!("wrote {}", path.display());
+    (weights, best_error, rounds)
+}
+
+/// Re-linearisations of the evaluation in the gradient descent.
+const PASSES: usize = 3;
+/// Adam steps on each linearisation.
+const STEPS_PER_PASS: usize = 1500;
+/// Adam's step size, in centipawns.
+const LEARNING_RATE: f64 = 1.0;
+
+/// Adam on the mean squared error of the evaluation taken as linear in the weights
+/// ([`Tunable::linear_terms`]) near the current ones, each weight kept within its limits;
+/// the weights are rounded and the evaluation linearised again [`PASSES`] times. A pass
+/// that does not lower the true error ends the descent. Returns the weights, their error
+/// and the Adam steps taken.
+fn gradient_descent<V: Tunable>(
+    samples: &[Sample<V::Position>],
+    mut weights: Vec<i32>,
+    k: f64,
+    start_error: f64,
+    lower: &[i32],
+    limits: &[i32],
+) -> (Vec<i32>, f64, usize) {
+    let mut best_error = start_error;
+    let mut steps_taken = 0;
+    // d(expected score)/d(eval) is s(1 - s) times this.
+    let slope_scale = k * std::f64::consts::LN_10 / 400.0;
+    for pass in 1..=PASSES {
+        let Some(terms) = V::linear_terms(samples, &weights) else {
+            break;
+        };
+        let start: Vec<f64> = weights.iter().map(|&w| w as f64).collect();
+        let mut current = start.clone();
+        let mut first_moment = vec![0.0; current.len()];
+        let mut second_moment = vec![0.0; current.len()];
+        for step in 1..=STEPS_PER_PASS {
+            let mut gradient = vec![0.0; current.len()];
+            for (term, sample) in terms.iter().zip(samples) {
+                let eval = term.eval
+                    + term
+                        .slopes
+                        .iter()
+                        .map(|&(index, slope)| {
+                            slope as f64 * (current[index as usize] - start[index as usize])
+                        })
+                        .sum::<f64>();
+                let expected = expected_score(eval, k);
+                let factor =
+                    2.0 * (expected - sample.result) * expected * (1.0 - expected) * slope_scale;
+                for &(index, slope) in &term.slopes {
+                    gradient[index as usize] += factor * slope as f64;
+                }
+            }
+            let (beta1, beta2) = (0.9f64, 0.999f64);
+            for index in 0..current.len() {
+                let g = gradient[index] / samples.len() as f64;
+                first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
+                second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
+                let m = first_moment[index] / (1.0 - beta1.powi(step as i32));
+                let v = second_moment[index] / (1.0 - beta2.powi(step as i32));
+                current[index] = (current[index] - LEARNING_RATE * m / (v.sqrt() + 1e-12))
+                    .clamp(lower[index] as f64, limits[index] as f64);
+            }
+        }
+        steps_taken += STEPS_PER_PASS;
+        let rounded: Vec<i32> = current.iter().map(|w| w.round() as i32).collect();
+        let error = mean_error::<V>(samples, &rounded, k);
+        println!("pass {pass}: error {error:.6}");
+        if error >= best_error {
+            break;
+        }
+        best_error = error;
+        weights = rounded;
     }
-    Ok(())
+    (weights, best_error, steps_taken)
 }

@@ -195,6 +195,28 @@ impl ChessWeights {
     }
 }
 
+impl ChessWeights {
+    /// Rust source defining `TUNED` as these weights: the body of `eval/chess_weights.rs`
+    /// from its `use` line on, as the tuner writes it.
+    pub fn source(&self) -> String {
+        let mut copy = *self;
+        let mut text = String::from(
+            "use super::chess::ChessWeights;\n\npub const TUNED: ChessWeights = ChessWeights {\n",
+        );
+        for field in copy.fields_mut() {
+            let values: Vec<String> = field.values.iter().map(i32::to_string).collect();
+            let value = if field.scalar {
+                values.concat()
+            } else {
+                format!("[{}]", values.join(", "))
+            };
+            text.push_str(&format!("    {}: {value},\n", field.name));
+        }
+        text.push_str("};\n");
+        text
+    }
+}
+
 /// The hand-set weights (relative chess's material and piece-square values still use them).
 pub const HAND_SET: ChessWeights = ChessWeights {
     material_mg: [85, 330, 345, 470, 1000],
@@ -604,7 +626,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
 }
 
 /// Whether neither side can force anything by material alone (for scaling, not a rule).
-fn drawish_scale(pos: &ChessPosition, score: i32) -> i32 {
+pub fn drawish_scale(pos: &ChessPosition, score: i32) -> i32 {
     let pawns = pos.by_role(Role::Pawn);
     let strong = if score > 0 {
         Color::White
@@ -907,6 +929,17 @@ mod tests {
             })
             .collect();
         assert!(ignored.is_empty(), "weights {ignored:?} change nothing");
+    }
+
+    /// The tuner writes `eval/chess_weights.rs` with [`ChessWeights::source`]; the file in
+    /// the repository is that text, so what the tuner writes compiles.
+    #[test]
+    fn the_weights_file_is_what_the_tuner_writes() {
+        let file = include_str!("chess_weights.rs");
+        assert!(file.ends_with(&WEIGHTS.source()), "{file}");
+        let mut changed = WEIGHTS;
+        changed.passed_pawn_eg[5] += 1;
+        assert!(!file.ends_with(&changed.source()));
     }
 
     #[test]
