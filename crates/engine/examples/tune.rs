@@ -1,19 +1,28 @@
-//! Texel tuning of a variant's own evaluation terms (relative chess's edge and room terms,
-//! `eval::relative::RelativeWeights`; sliding chess's tile terms, `eval::sliding::SlidingWeights`):
-//! plays the engine against itself from the variant's book at a fixed node budget, keeps the
-//! quiet positions (side to move not in check, the move chosen not noisy) labelled with the
-//! game's result, fits the scale K of the logistic curve that maps the evaluation to an
-//! expected score, then moves each weight by a step up or down while that lowers the mean
-//! squared error, halving the steps until they reach 1. Every weight stays between 0 and
-//! four times its hand-set value plus 20 (the terms' signs come from what they mean; a
-//! percentage stays at most 100).
+//! Texel tuning of an evaluation: standard chess's whole 8×8 evaluation
+//! (`eval::chess::ChessWeights`: material, mobility, king safety, pawn structure and the
+//! coefficients of the rule-built piece-square tables; Chess960 and regroupment share it),
+//! relative chess's edge and room terms (`eval::relative::RelativeWeights`), sliding chess's
+//! tile terms (`eval::sliding::SlidingWeights`): plays the engine against itself from the
+//! variant's book at a fixed node budget, keeps the quiet positions (side to move not in
+//! check, the move chosen not noisy) labelled with the game's result, fits the scale K of the
+//! logistic curve that maps the evaluation to an expected score, then lowers the mean squared
+//! error. Relative and sliding chess (a handful of weights) move each weight by a step up or
+//! down while that lowers the error, halving the steps until they reach 1; every weight stays
+//! between 0 and four times its hand-set value plus 20 (a percentage at most 100). Standard
+//! chess (92 weights, hundreds of thousands of positions) takes the evaluation as linear in
+//! its weights near the current ones (exact but for the king attack's square and the drawish
+//! scaling), runs Adam on that, rounds, and linearises again; each weight keeps its hand-set
+//! sign within four times its size plus 20.
 //!
-//! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding]
-//! [--games N] [--nodes M] [--seed S] [--write]` (defaults relative, 200 games, 3000 nodes a
-//! move, seed 1). The games are deterministic for the arguments, so the data set is
-//! reproducible; it is kept in `target/tune/` (not in the repository) and read back when it
-//! exists. `--write` rewrites the variant's `src/eval/VARIANT_weights.rs` with the fitted
-//! weights.
+//! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard]
+//! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--write]`
+//! (`--keep`: standard chess's weights of those `ChessWeights` fields stay as they are; defaults
+//! relative, 200 games, 3000 nodes a move, seed 1, the whole book, one thread). Game `g` starts
+//! from opening `g mod O` of the book's first O lines with M + 100·⌊g / O⌋ nodes a move (so a
+//! repeated opening is a new game). The games are deterministic for the arguments (whatever
+//! the threads), so the data set is reproducible; it is kept in `target/tune/` (not in the
+//! repository) and read back when it exists. `--write` rewrites the variant's
+//! `src/eval/FILE_weights.rs` (standard: `chess_weights.rs`) with the fitted weights.
 
 use engine::eval::chess::{self, ChessEval, ChessWeights};
 use engine::eval::relative::{self, RelativeWeights};
@@ -44,6 +53,10 @@ trait Tunable {
             .iter()
             .map(|&w| 4 * w + 20)
             .collect()
+    }
+    /// The weights' names and places in the `to_vec` order, for `--keep`.
+    fn field_ranges() -> Vec<(&'static str, std::ops::Range<usize>)> {
+        Vec::new()
     }
     /// The lowest value each weight may take.
     fn lower_limits() -> Vec<i32> {
@@ -207,8 +220,24 @@ impl Tunable for Standard {
         ChessPosition::from_fen(text).map_err(|error| format!("{error}: '{text}'"))
     }
 
+    /// The hand-set values, not the file's: the command in the file's header then
+    /// reproduces it.
     fn current_weights() -> Vec<i32> {
-        chess::WEIGHTS.to_vec()
+        chess::HAND_SET.to_vec()
+    }
+
+    fn field_ranges() -> Vec<(&'static str, std::ops::Range<usize>)> {
+        let mut weights = chess::HAND_SET;
+        let mut start = 0;
+        weights
+            .fields_mut()
+            .into_iter()
+            .map(|field| {
+                let range = start..start + field.values.len();
+                start = range.end;
+                (field.name, range)
+            })
+            .collect()
     }
 
     /// Each weight keeps the sign it has (a penalty stays a penalty) and stays within four
@@ -309,6 +338,8 @@ struct Settings {
     openings: Option<usize>,
     /// Threads playing the games (the data set does not depend on it).
     threads: usize,
+    /// Weights (by field name) held at their starting values.
+    keep: Vec<String>,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -320,6 +351,7 @@ fn settings() -> Result<Settings, String> {
         write: false,
         openings: None,
         threads: 1,
+        keep: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -337,6 +369,9 @@ fn settings() -> Result<Settings, String> {
             "--write" => settings.write = true,
             "--openings" => settings.openings = Some(number("--openings")? as usize),
             "--threads" => settings.threads = number("--threads")?.max(1) as usize,
+            "--keep" => {
+                settings.keep = text("--keep")?.split(',').map(str::to_string).collect();
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -581,8 +616,23 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         samples.len(),
         settings.games
     );
-    let lower = V::lower_limits();
-    let limits = V::upper_limits();
+    let mut lower = V::lower_limits();
+    let mut limits = V::upper_limits();
+    let fields = V::field_ranges();
+    for name in &settings.keep {
+        let Some((_, range)) = fields.iter().find(|(field, _)| field == name) else {
+            let names: Vec<&str> = fields.iter().map(|(field, _)| *field).collect();
+            return Err(format!(
+                "--keep: no weight '{name}' (the {} weights: {})",
+                V::NAME,
+                names.join(", ")
+            ));
+        };
+        for index in range.clone() {
+            lower[index] = weights[index];
+            limits[index] = weights[index];
+        }
+    }
     let (weights, best_error, rounds) = if V::linear_terms(&samples[..1], &weights).is_some() {
         gradient_descent::<V>(&samples, weights, k, start_error, &lower, &limits)
     } else {
@@ -592,9 +642,12 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     if settings.write {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("src/eval/{}_weights.rs", V::WEIGHTS_FILE));
-        let openings = settings
+        let mut openings = settings
             .openings
             .map_or(String::new(), |count| format!(" --openings {count}"));
+        if !settings.keep.is_empty() {
+            openings.push_str(&format!(" --keep {}", settings.keep.join(",")));
+        }
         let file = format!(
             "//! The weights of {title}, written by the tuner:\n\
              //! `cargo run --release -p boardshift-engine --example tune -- --variant {name} \

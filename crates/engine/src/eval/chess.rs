@@ -24,6 +24,10 @@
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
+//!
+//! The weights played with are still the hand-set ones: the tuned sets tried so far gained
+//! in standard chess but lost in Chess960 and regroupment, which share them (the figures
+//! are in `docs/architecture.md`, on tuning).
 
 use crate::position::SearchPosition;
 use rules::attacks;
