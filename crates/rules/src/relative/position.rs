@@ -250,6 +250,26 @@ impl RelativePosition {
             })
     }
 
+    /// The pieces of one side as relative coordinates (the inner board's a1 is (0, 0)) and
+    /// roles: what an evaluation reads for every piece, without the absolute squares that
+    /// [`RelativePosition::pieces_of`] works out.
+    #[inline]
+    pub fn relative_pieces(&self, color: Color) -> impl Iterator<Item = (i32, i32, Role)> + '_ {
+        let side = color.index();
+        self.squares[side][..self.counts[side] as usize]
+            .iter()
+            .map(move |&index| {
+                let (x, y) = rel_coords(index as usize);
+                (x, y, code_role(self.board[index as usize]))
+            })
+    }
+
+    /// Whether any piece of one side stands off the inner board (so could fall over an edge).
+    #[inline]
+    pub fn has_pieces_off_inner_board(&self, color: Color) -> bool {
+        self.outside[color.index()] != 0
+    }
+
     /// The pieces of one side that stand off the inner board (the only ones an edge can
     /// take), with their absolute squares; cheap when there are none.
     pub fn pieces_off_inner_board(
