@@ -307,6 +307,9 @@ impl SearchPosition for RelativePosition {
                 _ => 0,
             }
         };
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            return direct;
+        }
         direct.max(EdgeRisk::new(self).loss_value(mv))
     }
 
@@ -329,6 +332,10 @@ impl SearchPosition for RelativePosition {
         // The rules' captures and promotions, narrowed to the engine's noisy set (which
         // leaves out quiet under-promotions).
         RelativePosition::noisy_moves(self, moves);
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            keep_only(moves, start, |mv| captures_directly(self, mv));
+            return;
+        }
         let risk = EdgeRisk::new(self);
         keep_only(moves, start, |mv| {
             captures_directly(self, mv) || risk.loses_piece(mv)
@@ -336,12 +343,20 @@ impl SearchPosition for RelativePosition {
     }
 
     fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            noisy.extend(moves.iter().map(|&mv| captures_directly(self, mv)));
+            return;
+        }
         let risk = EdgeRisk::new(self);
         noisy.extend(
             moves
                 .iter()
                 .map(|&mv| captures_directly(self, mv) || risk.loses_piece(mv)),
         );
+    }
+
+    fn gives_check_unplayed(&self, mv: RelativeMove) -> Option<bool> {
+        Some(self.gives_check(mv))
     }
 
     fn null_move(&self) -> Option<RelativePosition> {
