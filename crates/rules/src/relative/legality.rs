@@ -198,12 +198,13 @@ impl RelativePosition {
     /// played, worked out without playing it (so the search can prune a quiet move without
     /// building the position after it). Attacks depend on relative squares alone, which a
     /// move changes only for the mover (and the captured piece); of the pieces that fall over
-    /// the edge none matters as a blocker, since a square between two survivors survives too.
-    /// Castling and en passant, which move or take a second piece, are played on a copy.
+    /// the edge none matters as a blocker, since a square between two survivors survives
+    /// too. The side not to move is never in check (legal moves and position texts keep it
+    /// so), so a check comes from the mover or from a line it opens. Castling and en
+    /// passant, which move or take a second piece, are played on a copy.
     pub fn gives_check(&self, mv: RelativeMove) -> bool {
         let us = self.turn;
-        let them = us.other();
-        let king = self.kings[them.index()];
+        let king = self.kings[us.other().index()];
         let kind = mv.kind();
         let from = self.index_of_abs(mv.from());
         let to = self.index_of_abs(mv.to());
@@ -233,14 +234,37 @@ impl RelativePosition {
         if survivors.contains(to_x, to_y) && Self::hits_as(mover, to, king, occupied) {
             return true;
         }
-        let side = us.index();
-        self.squares[side][..self.counts[side] as usize]
-            .iter()
-            .any(|&index| {
-                let index = index as usize;
-                let (x, y) = rel_coords(index);
-                index != from && survivors.contains(x, y) && self.hits(index, king, occupied)
-            })
+        // A line opened by leaving `from`: the first piece beyond it, seen from the king.
+        let (from_x, from_y) = rel_coords(from);
+        let (vx, vy) = (from_x - king_x, from_y - king_y);
+        if vx != 0 && vy != 0 && vx.abs() != vy.abs() {
+            return false;
+        }
+        let (dx, dy) = (vx.signum(), vy.signum());
+        let n = self.options.size as i32;
+        let (ox, oy) = self.origin;
+        let outer = Window {
+            x_low: -ox,
+            x_high: n - 1 - ox,
+            y_low: -oy,
+            y_high: n - 1 - oy,
+        };
+        let step = offset(dx, dy);
+        let mut index = from;
+        for distance in 1..=outer.reach(from_x, from_y, dx, dy) {
+            index = index.wrapping_add_signed(step);
+            if index == to {
+                return false;
+            }
+            let code = board[index];
+            if code == 0 {
+                continue;
+            }
+            return code_color(code) == us
+                && survivors.contains(from_x + distance * dx, from_y + distance * dy)
+                && self.hits(index, king, occupied);
+        }
+        false
     }
 
     /// The relative squares that survive both edge checks of a move shifting by `shift`;

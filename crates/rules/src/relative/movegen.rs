@@ -159,24 +159,27 @@ impl RelativePosition {
             return;
         }
         // With no enemy piece off the inner board no shift pushes one over the edge, so the
-        // noisy moves are the captures and promotions alone: pieces before the first that
-        // has one are skipped, and the legality data is not worked out when none has.
+        // noisy moves are the captures and promotions alone: pieces with none are skipped,
+        // and the legality data is not worked out when none has.
         let captures_only = S::NOISY_ONLY && self.outside[them.index()] == 0;
-        let first_slot = if captures_only {
-            match self.first_capture_or_promotion_slot() {
-                Some(slot) => slot,
-                None => return,
-            }
+        let count = self.counts[us.index()] as u32;
+        let mut slots = if captures_only {
+            self.capture_or_promotion_slots()
         } else {
-            0
+            ((1u64 << count) - 1) as u32
         };
+        if slots == 0 {
+            return;
+        }
         let info = self.legality(king as usize);
         let n = self.options.size;
         let board = &self.board;
         let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
         let is_own = |code: u8| code >= own_low && code <= own_high;
 
-        for slot in first_slot..self.counts[us.index()] as usize {
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
             let from = self.squares[us.index()][slot] as usize;
             let code = board[from];
             let role = code_role(code);
@@ -383,18 +386,19 @@ impl RelativePosition {
         }
     }
 
-    /// The first slot of the side to move's piece list whose piece has a capture or
-    /// promotion candidate (legality aside; a slot with none may be named, never one after
-    /// the first that has one): noisy generation starts there when no enemy piece can be
-    /// pushed over the edge.
-    fn first_capture_or_promotion_slot(&self) -> Option<usize> {
+    /// A bit per slot of the side to move's piece list whose piece has a capture or
+    /// promotion candidate (legality aside; a bit may be set for a piece with none, never
+    /// left clear for one with some): the pieces noisy generation looks at when no enemy
+    /// piece can be pushed over the edge.
+    fn capture_or_promotion_slots(&self) -> u32 {
         let us = self.turn;
         let board = &self.board;
         let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
         let is_enemy = |code: u8| code != 0 && (code < own_low || code > own_high);
         let last_rank = back_rank(us.other());
         let forward = us.forward();
-        (0..self.counts[us.index()] as usize).find(|&slot| {
+        let mut slots = 0;
+        for slot in 0..self.counts[us.index()] as usize {
             let from = self.squares[us.index()][slot] as usize;
             let (x, y) = rel_coords(from);
             // Leave rules are checked on the target: a ray that leaves the allowed region
@@ -402,7 +406,7 @@ impl RelativePosition {
             // generator would not.
             let window = self.target_window(x, y);
             let reachable = |tx: i32, ty: i32| window.contains(tx, ty) && self.leave_allows(tx, ty);
-            match code_role(board[from]) {
+            let has_candidate = match code_role(board[from]) {
                 Role::Pawn => {
                     let ty = y + forward;
                     let ahead = from.wrapping_add_signed(offset(0, forward));
@@ -445,8 +449,10 @@ impl RelativePosition {
                         false
                     })
                 }
-            }
-        })
+            };
+            slots |= (has_candidate as u32) << slot;
+        }
+        slots
     }
 
     /// Counts the moves of an unpinned slider (no check, not on the outer edge, no leave
