@@ -251,7 +251,7 @@ impl RelativePosition {
         };
         let step = offset(dx, dy);
         let mut index = from;
-        for distance in 1..=outer.reach(from_x, from_y, dx, dy) {
+        for distance in 1..outer.reach(from_x, from_y, dx, dy) + 1 {
             index = index.wrapping_add_signed(step);
             if index == to {
                 return false;
@@ -409,7 +409,7 @@ impl RelativePosition {
                 let step = offset(dx, dy);
                 let mut index = king;
                 let mut shield: Option<usize> = None;
-                for distance in 1..=window.reach(king_x, king_y, dx, dy) {
+                for distance in 1..window.reach(king_x, king_y, dx, dy) + 1 {
                     index = index.wrapping_add_signed(step);
                     let code = board[index];
                     if code == 0 {

@@ -333,7 +333,7 @@ impl RelativePosition {
                         for &(dx, dy) in directions {
                             let step = offset(dx, dy);
                             let mut index = from;
-                            for distance in 1..=window.reach(x, y, dx, dy) {
+                            for distance in 1..window.reach(x, y, dx, dy) + 1 {
                                 index = index.wrapping_add_signed(step);
                                 let target = board[index];
                                 if target == 0 {
@@ -438,7 +438,7 @@ impl RelativePosition {
                     directions.iter().any(|&(dx, dy)| {
                         let step = offset(dx, dy);
                         let mut index = from;
-                        for distance in 1..=window.reach(x, y, dx, dy) {
+                        for distance in 1..window.reach(x, y, dx, dy) + 1 {
                             index = index.wrapping_add_signed(step);
                             let target = board[index];
                             if target != 0 {
