@@ -60,6 +60,13 @@ pub trait SearchPosition: GamePosition {
         true
     }
 
+    /// Whether `mv` checks the opponent, where the variant can tell without playing it
+    /// (`None`: the search plays the move and asks the position after it). The search asks
+    /// this of a quiet move it is about to prune, which then costs no child position.
+    fn gives_check_unplayed(&self, _mv: Self::Move) -> Option<bool> {
+        None
+    }
+
     /// The position with the turn passed to the opponent, where the variant allows pretending
     /// so; `None` when it does not. Only asked when the side to move is not in check.
     fn null_move(&self) -> Option<Self>;

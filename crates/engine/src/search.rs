@@ -605,24 +605,26 @@ impl<P: SearchPosition> Search<'_, P> {
                 pick_next(&mut frame.moves, &mut frame.scores, index);
                 (frame.moves[index], frame.scores[index] & 1 != 0)
             };
+            // Late-move pruning and futility pruning of quiet moves near the leaves. A move
+            // they would drop is judged before its child is built where the variant can tell
+            // a check without playing it.
+            let prune_if_quiet = !pv_node
+                && !in_check
+                && best_score > -MATE_BOUND
+                && searched > 0
+                && ((depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                    && searched >= self.late_move_count(depth, ply))
+                    || (depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_MARGIN * depth <= alpha));
+            if prune_if_quiet && !noisy && pos.gives_check_unplayed(mv) == Some(false) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
             let quiet = !noisy && !gives_check;
-
-            if !pv_node && !in_check && quiet && best_score > -MATE_BOUND && searched > 0 {
-                // Late-move pruning and futility pruning of quiet moves near the leaves.
-                let mut late = LATE_MOVE_PRUNING_BASE
-                    + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize;
-                if !self.frames[ply].improving {
-                    late = late * 2 / 3;
-                }
-                if depth <= LATE_MOVE_PRUNING_MAX_DEPTH && searched >= late {
-                    continue;
-                }
-                if depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha {
-                    continue;
-                }
+            if prune_if_quiet && quiet {
+                continue;
             }
 
             self.keys.push(child.repetition_key());
@@ -714,6 +716,18 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
+    }
+
+    /// How many moves a node at `depth` searches before late-move pruning drops the quiet
+    /// rest: fewer where the position is not improving.
+    fn late_move_count(&self, depth: i32, ply: usize) -> usize {
+        let late =
+            LATE_MOVE_PRUNING_BASE + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize;
+        if self.frames[ply].improving {
+            late
+        } else {
+            late * 2 / 3
+        }
     }
 
     /// The score of `child`, reached by one of the moves of the node at `ply`, from that
