@@ -45,6 +45,12 @@ fn compare_with_naive(pos: &RelativePosition) -> Vec<RelativeMove> {
             let mut next = pos.clone();
             next.play_unchecked(mv);
             check_report(pos, mv, &next);
+            assert_eq!(
+                pos.gives_check(mv),
+                next.is_check(),
+                "gives_check of {} in {text}",
+                mv.text()
+            );
             (mv.text(), next.position_text())
         })
         .collect();

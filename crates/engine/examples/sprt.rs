@@ -10,7 +10,7 @@
 //!     --variant standard --book crates/engine/books/standard.txt --nodes 5000 \
 //!     [--movetime MS] [--pairs 500] [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05] \
 //!     [--new-option NAME=VALUE]… [--old-option NAME=VALUE]… [--option KEY=VALUE]… \
-//!     [--stop no] [--repeat yes]
+//!     [--stop no] [--repeat yes] [--first PAIR] [--concurrency N]
 //! cargo run --release -p boardshift-engine --example sprt -- book \
 //!     --variant relative --count 40 --seed 1 [--option KEY=VALUE]…
 //! ```
@@ -21,7 +21,9 @@
 //! run, e.g. for a score against a reference engine). Each pair takes the next opening, and a
 //! run may not go round the book again unless `--repeat yes`: node-limited engines that clear
 //! their state between games would replay the same games. Games that reach 400 plies are adjudicated drawn; an illegal or
-//! missing move loses. `book` writes openings, one position text a line, to standard
+//! missing move loses. `--concurrency N` plays N pairs at once, each thread with its own two
+//! engines; results are counted as pairs finish (so the printed order may differ from the
+//! book's), and the SPRT may see a few more pairs than it needed. `book` writes openings, one position text a line, to standard
 //! output: 2 to 4 random plies from the start (regroupment: a random Chess484 start; sliding:
 //! each of the eight gaps in turn), kept when a depth-6 search scores them within ±60 cp.
 
@@ -37,6 +39,8 @@ use rules::sliding::{SlidingPosition, Tile};
 use rules::{CastlingMode, ChessPosition, Color, VariantKind};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 
 const MAX_PLIES: usize = 400;
 
@@ -246,6 +250,17 @@ fn configure(engine: &mut UciEngine, options: &VariantOptions, own: &[&str]) -> 
     engine.ready()
 }
 
+fn as_strs(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
+}
+
+/// One opening's two games: White's half points and how each game ended.
+struct PairResult {
+    pair: usize,
+    white: (usize, String),
+    black: (usize, String),
+}
+
 /// Plays one game from `start`; the result for White: 2, 1 or 0 half points.
 fn play_game(
     options: &VariantOptions,
@@ -330,22 +345,79 @@ fn play(args: &[String]) -> Result<(), String> {
     let alpha: f64 = flags.number("alpha", 0.05)?;
     let beta: f64 = flags.number("beta", 0.05)?;
     let stop_on_verdict = flags.get("stop") != Some("no");
-    let mut new = UciEngine::start(flags.required("new")?)?;
-    let mut old = UciEngine::start(flags.required("old")?)?;
-    configure(&mut new, &options, &flags.all("new-option"))?;
-    configure(&mut old, &options, &flags.all("old-option"))?;
+    let concurrency: usize = flags.number("concurrency", 1)?;
+    let new_command = flags.required("new")?.to_string();
+    let old_command = flags.required("old")?.to_string();
+    let new_options: Vec<String> = flags
+        .all("new-option")
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let old_options: Vec<String> = flags
+        .all("old-option")
+        .into_iter()
+        .map(String::from)
+        .collect();
     let (lower, upper) = sprt_bounds(alpha, beta);
     println!(
         "{} {go}, book {book_path} ({} openings), SPRT elo0 {elo0} elo1 {elo1} α {alpha} β {beta} (bounds {lower:.2}, {upper:.2})",
         options.variant().name(),
         book.len()
     );
+    let next_pair = Arc::new(AtomicUsize::new(first_pair));
+    let stop = Arc::new(AtomicBool::new(false));
+    let book = Arc::new(book);
+    let (results, finished) = mpsc::channel::<Result<PairResult, String>>();
+    let mut workers = Vec::new();
+    for _ in 0..concurrency.max(1) {
+        let (next_pair, stop, book, results) = (
+            next_pair.clone(),
+            stop.clone(),
+            book.clone(),
+            results.clone(),
+        );
+        let (new_command, old_command, go) = (new_command.clone(), old_command.clone(), go.clone());
+        let (new_options, old_options) = (new_options.clone(), old_options.clone());
+        workers.push(std::thread::spawn(move || {
+            let engines = UciEngine::start(&new_command).and_then(|mut new| {
+                let mut old = UciEngine::start(&old_command)?;
+                configure(&mut new, &options, &as_strs(&new_options))?;
+                configure(&mut old, &options, &as_strs(&old_options))?;
+                Ok((new, old))
+            });
+            let (mut new, mut old) = match engines {
+                Ok(engines) => engines,
+                Err(error) => {
+                    let _ = results.send(Err(error));
+                    return;
+                }
+            };
+            while !stop.load(Ordering::Relaxed) {
+                let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+                if pair >= first_pair + pairs {
+                    break;
+                }
+                let start = &book[pair % book.len()];
+                let outcome =
+                    play_game(&options, start, [&mut new, &mut old], &go).and_then(|white| {
+                        let black = play_game(&options, start, [&mut old, &mut new], &go)?;
+                        Ok(PairResult { pair, white, black })
+                    });
+                if results.send(outcome).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(results);
     let mut pentanomial = Pentanomial::default();
     let mut trinomial = Trinomial::default();
-    for pair in first_pair..first_pair + pairs {
-        let start = &book[pair % book.len()];
-        let (as_white, why_white) = play_game(&options, start, [&mut new, &mut old], &go)?;
-        let (as_black, why_black) = play_game(&options, start, [&mut old, &mut new], &go)?;
+    for outcome in finished {
+        let PairResult {
+            pair,
+            white: (as_white, why_white),
+            black: (as_black, why_black),
+        } = outcome?;
         let new_half_points = [as_white, 2 - as_black];
         for half_points in new_half_points {
             match half_points {
@@ -376,9 +448,13 @@ fn play(args: &[String]) -> Result<(), String> {
             _ if !stop_on_verdict => {}
             verdict => {
                 println!("SPRT: {verdict:?} (llr {llr:.2})");
+                stop.store(true, Ordering::Relaxed);
                 return Ok(());
             }
         }
+    }
+    for worker in workers {
+        let _ = worker.join();
     }
     let llr = pentanomial.llr(elo0, elo1);
     println!(

@@ -33,6 +33,7 @@
 //! [`SearchPosition`] trait the variants implement), `variants` (the variants as types, with
 //! their positions searchable).
 
+pub mod correction;
 pub mod elo;
 pub mod eval;
 pub mod levels;

@@ -1,8 +1,10 @@
 //! Move ordering: the hash move first, then captures and promotions most-valuable-victim /
 //! least-valuable-attacker, then other noisy actions, then the two killer moves of the ply,
-//! then quiet moves by their history score.
+//! then quiet moves by their history score: the move's own history plus its continuation
+//! history after the moves one and two plies before it (how well this move has answered, or
+//! followed up, that move before).
 
-use crate::position::{SearchPosition, HISTORY_SLOTS};
+use crate::position::{SearchPosition, HISTORY_SLOTS, PIECE_TO_SLOTS};
 use crate::search_params::MAX_PLY;
 use rules::Color;
 
@@ -16,10 +18,17 @@ const BAD_CAPTURE: i32 = -1_000_000;
 /// History scores stay within ±this (the "gravity" update below keeps them bounded).
 const HISTORY_MAX: i32 = 16_384;
 
+/// The piece-and-target slots of the moves one and two plies before a node (`None` at the
+/// root's first plies and after a null move).
+pub type Continuation = [Option<usize>; 2];
+
 /// Killer moves and history scores, kept across the iterations of one search.
 pub struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// `[distance][previous slot × PIECE_TO_SLOTS + slot]`, distance 0 for the move just
+    /// before, 1 for the one before that. Kept as `i16` to hold the tables to 4 MB.
+    continuation: [Vec<i16>; 2],
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
@@ -27,6 +36,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         Heuristics {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SLOTS],
+            continuation: std::array::from_fn(|_| vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS]),
         }
     }
 
@@ -34,11 +44,17 @@ impl<M: Copy + Eq> Heuristics<M> {
     pub fn new_search(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h /= 4);
+        for table in &mut self.continuation {
+            table.iter_mut().for_each(|h| *h /= 4);
+        }
     }
 
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        for table in &mut self.continuation {
+            table.fill(0);
+        }
     }
 
     pub fn is_killer(&self, ply: usize, mv: M) -> bool {
@@ -49,6 +65,29 @@ impl<M: Copy + Eq> Heuristics<M> {
         color.index() * HISTORY_SLOTS + slot % HISTORY_SLOTS
     }
 
+    fn continuation_index(previous: usize, slot: usize) -> usize {
+        (previous % PIECE_TO_SLOTS) * PIECE_TO_SLOTS + slot % PIECE_TO_SLOTS
+    }
+
+    /// The history of a quiet move: its own plus its continuation after the moves before.
+    pub fn quiet_score<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        mv: M,
+        context: Continuation,
+    ) -> i32 {
+        let mut score = self.history[Self::history_index(pos.turn(), pos.history_slot(mv))];
+        if context.iter().any(Option::is_some) {
+            let slot = pos.piece_to_slot(mv);
+            for (table, previous) in self.continuation.iter().zip(context) {
+                if let Some(previous) = previous {
+                    score += table[Self::continuation_index(previous, slot)] as i32;
+                }
+            }
+        }
+        score
+    }
+
     /// The score that orders `mv` among the moves of `pos`. `noisy` is `pos.is_noisy(mv)`.
     pub fn score<P: SearchPosition<Move = M>>(
         &self,
@@ -57,6 +96,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         noisy: bool,
         hash_move: Option<M>,
         ply: usize,
+        context: Continuation,
     ) -> i32 {
         if Some(mv) == hash_move {
             return HASH_MOVE;
@@ -79,7 +119,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         if self.killers[ply][1] == Some(mv) {
             return SECOND_KILLER;
         }
-        self.history[Self::history_index(pos.turn(), pos.history_slot(mv))]
+        self.quiet_score(pos, mv, context)
     }
 
     /// A quiet move caused a cut-off: make it a killer and reward its history, and penalise
@@ -91,25 +131,40 @@ impl<M: Copy + Eq> Heuristics<M> {
         tried_quiets: &[M],
         depth: i32,
         ply: usize,
+        context: Continuation,
     ) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
         let bonus = (depth * depth).min(400) * 16;
-        let color = pos.turn();
-        self.update_history(Self::history_index(color, pos.history_slot(mv)), bonus);
+        self.reward(pos, mv, bonus, context);
         for &other in tried_quiets {
             if other != mv {
-                self.update_history(Self::history_index(color, pos.history_slot(other)), -bonus);
+                self.reward(pos, other, -bonus, context);
             }
         }
     }
 
-    fn update_history(&mut self, index: usize, bonus: i32) {
-        let entry = &mut self.history[index];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-        *entry = (*entry).clamp(-HISTORY_MAX, HISTORY_MAX);
+    /// Moves `mv`'s history and continuation histories towards ±HISTORY_MAX by `bonus`.
+    fn reward<P: SearchPosition<Move = M>>(
+        &mut self,
+        pos: &P,
+        mv: M,
+        bonus: i32,
+        context: Continuation,
+    ) {
+        let index = Self::history_index(pos.turn(), pos.history_slot(mv));
+        self.history[index] = with_gravity(self.history[index], bonus);
+        if context.iter().any(Option::is_some) {
+            let slot = pos.piece_to_slot(mv);
+            for (table, previous) in self.continuation.iter_mut().zip(context) {
+                if let Some(previous) = previous {
+                    let entry = &mut table[Self::continuation_index(previous, slot)];
+                    *entry = with_gravity(*entry as i32, bonus) as i16;
+                }
+            }
+        }
     }
 }
 
@@ -117,6 +172,12 @@ impl<M: Copy + Eq> Default for Heuristics<M> {
     fn default() -> Self {
         Heuristics::new()
     }
+}
+
+/// `entry` moved by `bonus`, less in proportion to how near it already is to the bound, so
+/// that it stays within ±HISTORY_MAX and recent results weigh more.
+fn with_gravity(entry: i32, bonus: i32) -> i32 {
+    (entry + bonus - entry * bonus.abs() / HISTORY_MAX).clamp(-HISTORY_MAX, HISTORY_MAX)
 }
 
 /// Moves the highest-scored remaining move to `index` (selection sort, one step at a time,

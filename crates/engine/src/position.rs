@@ -8,6 +8,10 @@ use rules::GamePosition;
 /// less than this.
 pub const HISTORY_SLOTS: usize = 4096;
 
+/// The number of piece-and-target slots of the continuation history;
+/// [`SearchPosition::piece_to_slot`] must return less than this.
+pub const PIECE_TO_SLOTS: usize = 1024;
+
 pub trait SearchPosition: GamePosition {
     /// Whether a position repeated once inside the search tree already counts as a draw (the
     /// usual shortcut: a cycle the side to move entered can be repeated). Sliding chess turns
@@ -56,6 +60,13 @@ pub trait SearchPosition: GamePosition {
         true
     }
 
+    /// Whether `mv` checks the opponent, where the variant can tell without playing it
+    /// (`None`: the search plays the move and asks the position after it). The search asks
+    /// this of a quiet move it is about to prune, which then costs no child position.
+    fn gives_check_unplayed(&self, _mv: Self::Move) -> Option<bool> {
+        None
+    }
+
     /// The position with the turn passed to the opponent, where the variant allows pretending
     /// so; `None` when it does not. Only asked when the side to move is not in check.
     fn null_move(&self) -> Option<Self>;
@@ -67,6 +78,19 @@ pub trait SearchPosition: GamePosition {
     /// A slot in `0..HISTORY_SLOTS` identifying `mv` for the history heuristic (typically
     /// from-square × 64 + to-square); collisions only cost ordering quality.
     fn history_slot(&self, mv: Self::Move) -> usize;
+
+    /// A slot in `0..PIECE_TO_SLOTS` identifying `mv` by what moves and where it goes (the
+    /// continuation history pairs a move with the one before it, so the key must be small:
+    /// its table is the square of this). Collisions only cost ordering quality.
+    fn piece_to_slot(&self, mv: Self::Move) -> usize {
+        self.history_slot(mv) % PIECE_TO_SLOTS
+    }
+
+    /// A hash of what the evaluation tends to misjudge consistently (the pawn structure),
+    /// for the correction history; `None` where the variant has no such key.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Removes from `moves[start..]` the moves `keep` refuses, keeping the order of the rest.

@@ -1,7 +1,9 @@
 //! The search: iterative deepening with aspiration windows over a principal-variation
 //! alpha-beta search, with a transposition table, quiescence, null-move pruning (guarded
-//! against zugzwang), late-move reductions, check extensions, reverse futility and late-move
-//! pruning near the leaves, and repetition / 50-move awareness inside the tree.
+//! against zugzwang), late-move reductions (less for moves with a good history, more where
+//! the position is not improving), internal iterative reduction, check extensions, reverse
+//! futility and late-move pruning near the leaves, a static evaluation corrected by the
+//! correction history, and repetition / 50-move awareness inside the tree.
 //!
 //! One node function, `Search::negamax`, serves the root and every inner node; the root's
 //! differences (its persistent move order, exact scores for the level, no pruning) sit behind
@@ -13,8 +15,9 @@
 
 mod quiescence;
 
+use crate::correction::CorrectionHistory;
 use crate::levels::{choose_with_level, RootMove};
-use crate::ordering::{pick_next, Heuristics};
+use crate::ordering::{pick_next, Continuation, Heuristics};
 use crate::position::SearchPosition;
 use crate::request::{SearchInfo, SearchRequest, SearchResult};
 use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
@@ -29,6 +32,7 @@ use std::sync::Arc;
 pub struct Searcher<P: SearchPosition> {
     tt: TranspositionTable<P::Move>,
     heuristics: Heuristics<P::Move>,
+    correction: CorrectionHistory,
     stop: Arc<AtomicBool>,
     reductions: Vec<[u8; LMR_MOVE_COLUMNS]>,
 }
@@ -41,6 +45,7 @@ impl<P: SearchPosition> Searcher<P> {
         Searcher {
             tt: TranspositionTable::new(table_mb),
             heuristics: Heuristics::new(),
+            correction: CorrectionHistory::new(),
             stop: Arc::new(AtomicBool::new(false)),
             reductions: reduction_table(),
         }
@@ -62,6 +67,7 @@ impl<P: SearchPosition> Searcher<P> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
+        self.correction.clear();
     }
 
     /// Searches the request's position and returns the move to play.
@@ -99,6 +105,7 @@ impl<P: SearchPosition> Searcher<P> {
         let mut search = Search {
             tt: &mut self.tt,
             heuristics: &mut self.heuristics,
+            correction: &mut self.correction,
             reductions: &self.reductions,
             stop: &self.stop,
             time,
@@ -179,7 +186,18 @@ struct Frame<M> {
     quiets: Vec<M>,
     /// This ply's line of the triangular principal variation: the best line from here.
     pv: Vec<M>,
+    /// The piece-and-target slot of the move being searched from this ply (`None` for a
+    /// null move): the continuation history's context for the plies below.
+    played: Option<usize>,
+    /// The static evaluation of this ply's node ([`NO_EVAL`] when in check or at the root).
+    static_eval: i32,
+    /// Whether that evaluation is better than two plies before, for the same side: the
+    /// position is getting better, so pruning and reductions hold back.
+    improving: bool,
 }
+
+/// The static evaluation of a node in check: none.
+const NO_EVAL: i32 = -INFINITY;
 
 impl<M> Default for Frame<M> {
     fn default() -> Self {
@@ -188,6 +206,9 @@ impl<M> Default for Frame<M> {
             scores: Vec::new(),
             quiets: Vec::new(),
             pv: Vec::new(),
+            played: None,
+            static_eval: NO_EVAL,
+            improving: false,
         }
     }
 }
@@ -195,6 +216,7 @@ impl<M> Default for Frame<M> {
 struct Search<'a, P: SearchPosition> {
     tt: &'a mut TranspositionTable<P::Move>,
     heuristics: &'a mut Heuristics<P::Move>,
+    correction: &'a mut CorrectionHistory,
     reductions: &'a [[u8; LMR_MOVE_COLUMNS]],
     stop: &'a AtomicBool,
     time: &'a dyn TimeSource,
@@ -223,6 +245,13 @@ struct Search<'a, P: SearchPosition> {
 }
 
 impl<P: SearchPosition> Search<'_, P> {
+    /// The continuation history's context of a node at `ply`: the moves that led to it.
+    #[inline]
+    fn continuation(&self, ply: usize) -> Continuation {
+        let before = |back: usize| ply.checked_sub(back).and_then(|at| self.frames[at].played);
+        [before(1), before(2)]
+    }
+
     fn elapsed(&self) -> f64 {
         self.time.now_ms() - self.start_ms
     }
@@ -287,7 +316,11 @@ impl<P: SearchPosition> Search<'_, P> {
             .iter()
             .map(|&mv| {
                 let noisy = root.is_noisy(mv);
-                (self.heuristics.score(root, mv, noisy, hash_move, 0), mv)
+                (
+                    self.heuristics
+                        .score(root, mv, noisy, hash_move, 0, [None; 2]),
+                    mv,
+                )
             })
             .collect();
         order.sort_by_key(|(score, _)| -score);
@@ -446,10 +479,14 @@ impl<P: SearchPosition> Search<'_, P> {
     ) -> i32 {
         let Node { pos, ply, in_check } = node;
         self.frames[ply].pv.clear();
+        self.frames[ply].static_eval = NO_EVAL;
+        self.frames[ply].improving = false;
         let key;
         let pv_node;
         let mut hash_move = None;
         let mut static_eval = -INFINITY;
+        let mut raw_eval = NO_EVAL;
+        let mut correction_key = None;
         if ROOT {
             key = pos.hash();
             pv_node = beta - alpha > 1;
@@ -494,10 +531,27 @@ impl<P: SearchPosition> Search<'_, P> {
                 }
             }
             hash_move = hit.and_then(|h| h.best_move);
-            // Only the pruning of non-PV nodes reads the static evaluation.
-            if !in_check && !pv_node {
-                static_eval = pos.evaluate();
+            // Internal iterative reduction: with no move from the table, this node was not
+            // searched before or its best move was not worth keeping; a shallower search
+            // costs less and fills the table for a later visit.
+            if hash_move.is_none() && depth >= IIR_MIN_DEPTH {
+                depth -= 1;
             }
+            if !in_check {
+                raw_eval = pos.evaluate();
+                correction_key = pos.correction_key();
+                static_eval = match correction_key {
+                    Some(key) => self.correction.corrected(pos.turn(), key, raw_eval),
+                    None => raw_eval,
+                };
+            }
+            let improving = !in_check
+                && ply >= 2
+                && self.frames[ply - 2].static_eval != NO_EVAL
+                && static_eval > self.frames[ply - 2].static_eval;
+            let frame = &mut self.frames[ply];
+            frame.static_eval = static_eval;
+            frame.improving = improving;
             if !pv_node && !in_check && !is_mate_score(beta) {
                 if let Some(score) =
                     self.prune_before_moves(pos, depth, beta, ply, static_eval, allow_null)
@@ -524,9 +578,13 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             self.noisy_flags.clear();
             pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
+            let context = self.continuation(ply);
+            let frame = &mut self.frames[ply];
             for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
                 // The low bit carries the noisiness through the sort.
-                let order = self.heuristics.score(pos, mv, noisy, hash_move, ply);
+                let order = self
+                    .heuristics
+                    .score(pos, mv, noisy, hash_move, ply, context);
                 frame.scores.push(order * 2 + noisy as i32);
             }
             frame.moves.len()
@@ -536,6 +594,7 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut best_index = None;
+        let mut best_is_noisy = false;
         let mut searched = 0usize;
         for index in 0..move_count {
             let (mv, noisy) = if ROOT {
@@ -546,26 +605,30 @@ impl<P: SearchPosition> Search<'_, P> {
                 pick_next(&mut frame.moves, &mut frame.scores, index);
                 (frame.moves[index], frame.scores[index] & 1 != 0)
             };
+            // Late-move pruning and futility pruning of quiet moves near the leaves. A move
+            // they would drop is judged before its child is built where the variant can tell
+            // a check without playing it.
+            let prune_if_quiet = !pv_node
+                && !in_check
+                && best_score > -MATE_BOUND
+                && searched > 0
+                && ((depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                    && searched >= self.late_move_count(depth, ply))
+                    || (depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_MARGIN * depth <= alpha));
+            if prune_if_quiet && !noisy && pos.gives_check_unplayed(mv) == Some(false) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
             let quiet = !noisy && !gives_check;
-
-            if !pv_node && !in_check && quiet && best_score > -MATE_BOUND && searched > 0 {
-                // Late-move pruning and futility pruning of quiet moves near the leaves.
-                if depth <= LATE_MOVE_PRUNING_MAX_DEPTH
-                    && searched
-                        >= LATE_MOVE_PRUNING_BASE
-                            + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize
-                {
-                    continue;
-                }
-                if depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha {
-                    continue;
-                }
+            if prune_if_quiet && quiet {
+                continue;
             }
 
             self.keys.push(child.repetition_key());
+            self.frames[ply].played = Some(pos.piece_to_slot(mv));
             let new_depth = depth - 1;
             let score = if ROOT && self.exact_root_scores {
                 self.child_score(&child, gives_check, new_depth, -INFINITY, INFINITY, ply)
@@ -576,8 +639,8 @@ impl<P: SearchPosition> Search<'_, P> {
                 // again at full depth if it beats alpha, and with the full window if it
                 // lands inside it.
                 let reducible = quiet && !in_check;
-                let reduction =
-                    self.late_move_reduction::<ROOT>(depth, searched, pv_node, reducible, ply, mv);
+                let reduction = self
+                    .late_move_reduction::<ROOT>(pos, depth, searched, pv_node, reducible, ply, mv);
                 let reduced_depth = new_depth - reduction;
                 let mut score =
                     self.child_score(&child, gives_check, reduced_depth, alpha, alpha + 1, ply);
@@ -605,6 +668,7 @@ impl<P: SearchPosition> Search<'_, P> {
                 if score > alpha {
                     best_move = Some(mv);
                     best_index = Some(index);
+                    best_is_noisy = noisy;
                     alpha = score;
                     self.update_pv(ply, mv);
                     if ROOT {
@@ -614,9 +678,16 @@ impl<P: SearchPosition> Search<'_, P> {
                         // The root's order is its own (`root_moves`), so only inner nodes
                         // teach the killers and the history.
                         if !ROOT && !noisy {
+                            let context = self.continuation(ply);
                             let frame = &self.frames[ply];
-                            self.heuristics
-                                .record_cutoff(pos, mv, &frame.quiets, depth, ply);
+                            self.heuristics.record_cutoff(
+                                pos,
+                                mv,
+                                &frame.quiets,
+                                depth,
+                                ply,
+                                context,
+                            );
                         }
                         break;
                     }
@@ -630,8 +701,33 @@ impl<P: SearchPosition> Search<'_, P> {
             self.promote_root_move(best_index);
         }
         let bound = Bound::classify(best_score, original_alpha, beta);
+        if let Some(correction_key) = correction_key {
+            // Learn only from scores that say something the evaluation could have seen: not
+            // a capture's gain, not a mate, and a bound only on the side it bounds.
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+            };
+            if informative && !best_is_noisy && !is_mate_score(best_score) {
+                self.correction
+                    .update(pos.turn(), correction_key, depth, raw_eval, best_score);
+            }
+        }
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
+    }
+
+    /// How many moves a node at `depth` searches before late-move pruning drops the quiet
+    /// rest: fewer where the position is not improving.
+    fn late_move_count(&self, depth: i32, ply: usize) -> usize {
+        let late =
+            LATE_MOVE_PRUNING_BASE + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize;
+        if self.frames[ply].improving {
+            late
+        } else {
+            late * 2 / 3
+        }
     }
 
     /// The score of `child`, reached by one of the moves of the node at `ply`, from that
@@ -665,8 +761,9 @@ impl<P: SearchPosition> Search<'_, P> {
         allow_null: bool,
     ) -> Option<i32> {
         // Reverse futility: far above beta near the leaves, a quiet move will not fall.
+        let improving = self.frames[ply].improving as i32;
         if depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN * (depth - improving) >= beta
         {
             return Some(static_eval);
         }
@@ -682,6 +779,7 @@ impl<P: SearchPosition> Search<'_, P> {
             + depth / NULL_MOVE_DEPTH_DIVISOR
             + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
         self.keys.push(null.repetition_key());
+        self.frames[ply].played = None;
         let node = Node {
             pos: &null,
             ply: ply + 1,
@@ -697,8 +795,10 @@ impl<P: SearchPosition> Search<'_, P> {
 
     /// How many plies less than a full depth the `searched`-th move (counting from 0) is
     /// first searched with; `reducible` says it is quiet and the node is not in check.
+    #[allow(clippy::too_many_arguments)]
     fn late_move_reduction<const ROOT: bool>(
         &self,
+        pos: &P,
         depth: i32,
         searched: usize,
         pv_node: bool,
@@ -720,9 +820,15 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut reduction = row[searched.min(LMR_MOVE_COLUMNS - 1)] as i32;
         if pv_node {
             reduction -= 1;
+        } else if !self.frames[ply].improving {
+            reduction += 1;
         }
         if self.heuristics.is_killer(ply, mv) {
             reduction -= 1;
+        } else {
+            // A move that has often been good here is reduced less, a bad one more.
+            let history = self.heuristics.quiet_score(pos, mv, self.continuation(ply));
+            reduction -= history / LMR_HISTORY_DIVISOR;
         }
         reduction.clamp(0, depth - 2)
     }

@@ -35,6 +35,10 @@ pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
 /// …of which at most this many.
 pub const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 2;
 
+/// A node with no move from the transposition table is searched one ply shallower from this
+/// depth (internal iterative reduction).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Late-move pruning of quiet moves applies up to this depth…
 pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
 /// …once this many moves plus [`LATE_MOVE_PRUNING_DEPTH_FACTOR`] × depth² have been searched.
@@ -58,6 +62,10 @@ pub const LMR_MIN_MOVES_ROOT: usize = 4;
 pub const LMR_MIN_MOVES_PV: usize = 3;
 /// …and elsewhere.
 pub const LMR_MIN_MOVES: usize = 2;
+/// A quiet move's reduction shrinks by one ply per this much history score (its own history
+/// plus its two continuation histories, each within ±16,384), and grows as much when the
+/// score is negative.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// The reduction table covers this many move indices; later moves use the last column.
 pub const LMR_MOVE_COLUMNS: usize = 64;
 

@@ -35,7 +35,7 @@ fn json(status: StatusCode, body: String) -> Response {
 }
 
 async fn rooms(State(hub): State<Arc<Hub>>) -> Response {
-    let rooms = hub.public_rooms();
+    let rooms = hub.public_rooms().await;
     json(
         StatusCode::OK,
         serde_json::to_string(&serde_json::json!({ "rooms": rooms }))

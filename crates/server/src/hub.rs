@@ -16,7 +16,7 @@ use boardshift_rooms::protocol::{
     ClientMessage, CreateRequest, JoinRequest, NackReason, RoomCode, ServerMessage,
 };
 use boardshift_rooms::{Room, RoomConfig, RoomSettings};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -580,15 +580,19 @@ impl Hub {
         lock(&self.summaries).remove(code);
     }
 
-    /// The public rooms' summaries (code, settings, seats, queue, spectators, match).
-    pub fn public_rooms(&self) -> Vec<serde_json::Value> {
-        let summaries = lock(&self.summaries);
-        let mut rooms: Vec<_> = summaries.iter().collect();
-        rooms.sort_by(|a, b| a.0.cmp(b.0));
-        rooms
-            .into_iter()
-            .map(|(_, summary)| summary.clone())
-            .collect()
+    /// The public rooms' summaries (code, settings, seats, queue, spectators, match), by code.
+    /// On several nodes: every node's, as shared through Redis, with this node's own rooms as
+    /// they are here (newer than their shared entry for a moment after each change); only this
+    /// node's when Redis cannot be read.
+    pub async fn public_rooms(&self) -> Vec<serde_json::Value> {
+        let mut rooms = match &self.cluster {
+            Some(cluster) => cluster.listed_rooms().await.unwrap_or_default(),
+            None => BTreeMap::new(),
+        };
+        for (code, summary) in lock(&self.summaries).iter() {
+            rooms.insert(code.to_string(), summary.clone());
+        }
+        rooms.into_values().collect()
     }
 
     /// Whether a room is listed by `GET /api/rooms`.

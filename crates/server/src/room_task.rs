@@ -75,6 +75,8 @@ struct RoomTask {
     live_game: Option<String>,
     /// The lease this node holds the room under; `None` on a single node.
     lease: Option<Arc<Lease>>,
+    /// The summary last listed, for a public room.
+    listed: Option<serde_json::Value>,
 }
 
 /// Starts the task for `room`. `created` carries the creator's connection and the outcome of
@@ -96,6 +98,7 @@ pub fn spawn(
         members: HashMap::new(),
         live_game: None,
         lease,
+        listed: None,
     };
     tokio::spawn(async move {
         task.note_live_game();
@@ -111,6 +114,9 @@ pub fn spawn(
             Ok(()) => task.run(receiver).await,
             Err(error) => Err(error),
         };
+        // Off the lobby before its clients are told to reconnect, so that a client looking
+        // again finds the room's next owner's entry or none, never this node's.
+        task.unlist().await;
         match result {
             Ok(()) => {}
             Err(Stop::Storage(error)) => {
@@ -346,12 +352,32 @@ impl RoomTask {
         self.live_game = current;
     }
 
-    fn publish_summary(&self) {
+    /// Lists a public room's summary when it changed: here, and in the shared lobby on
+    /// several nodes.
+    fn publish_summary(&mut self) {
         if !Hub::is_public(self.room.code()) {
             return;
         }
         let summary = serde_json::to_value(self.room.summary()).unwrap_or_default();
-        lock(&self.hub.summaries).insert(self.room.code().clone(), summary);
+        if self.listed.as_ref() == Some(&summary) {
+            return;
+        }
+        lock(&self.hub.summaries).insert(self.room.code().clone(), summary.clone());
+        if let (Some(cluster), Some(lease)) = (&self.hub.cluster, &self.lease) {
+            cluster.list(self.room.code(), &lease.token, summary.clone());
+        }
+        self.listed = Some(summary);
+    }
+
+    /// Takes a public room that stops here off the lists.
+    async fn unlist(&mut self) {
+        if self.listed.take().is_none() {
+            return;
+        }
+        lock(&self.hub.summaries).remove(self.room.code());
+        if let (Some(cluster), Some(lease)) = (&self.hub.cluster, &self.lease) {
+            cluster.unlist(self.room.code(), &lease.token).await;
+        }
     }
 }
 

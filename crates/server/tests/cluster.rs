@@ -1,8 +1,9 @@
 //! Several nodes on one PostgreSQL and one Redis, as real server processes on loopback: players
 //! and spectators on different nodes play to the end; the owning node is killed mid-game and
 //! everyone goes on through a survivor; Redis restarts mid-game; a paused owner that lost its
-//! lease cannot commit beside the node that took the room over. In CI a missing PostgreSQL or
-//! Redis fails these tests instead of skipping them.
+//! lease cannot commit beside the node that took the room over; every node lists the open room
+//! as its owner does (its own rooms only while Redis is down), and none once it closed. In CI a
+//! missing PostgreSQL or Redis fails these tests instead of skipping them.
 
 mod common;
 
@@ -18,6 +19,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Longest a client keeps reconnecting before the test fails (the lease lives 6 s).
 const FAILOVER_LIMIT: Duration = Duration::from_secs(20);
+/// Longest a node's room list may lag behind a change before the test fails.
+const LISTING_LIMIT: Duration = Duration::from_secs(10);
 
 struct Node {
     child: Child,
@@ -523,6 +526,13 @@ async fn a_redis_restart_mid_game_is_survived() {
         assert_eq!(moves(client)[..4], acked[..], "{}", client.name);
         seen.record(client);
     }
+    // The open room (run by a, started first) is back in the list Redis forgot.
+    listed_until(
+        b.address,
+        "the open room after Redis lost its memory",
+        |rooms| rooms.iter().any(|room| room["code"] == "open"),
+    )
+    .await;
     drop(redis);
 }
 
@@ -621,4 +631,157 @@ async fn a_paused_owner_past_its_lease_never_commits_beside_the_new_owner() {
             .unwrap()
     };
     assert!(stored as u64 >= spectator.v, "{stored} < {}", spectator.v);
+}
+
+/// What `GET /api/rooms` on `node` lists.
+async fn listed(node: SocketAddr) -> Vec<Value> {
+    let (status, _, body) = http_get(node, "/api/rooms", &[]).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let listing: Value = serde_json::from_slice(&body).expect("the room list is JSON");
+    listing["rooms"]
+        .as_array()
+        .cloned()
+        .expect("a list of rooms")
+}
+
+/// Asks `node` for its room list until `wanted` holds (each node writes the shared list a
+/// moment after a change); fails after [`LISTING_LIMIT`], showing `what` was waited for.
+async fn listed_until(
+    node: SocketAddr,
+    what: &str,
+    wanted: impl Fn(&[Value]) -> bool,
+) -> Vec<Value> {
+    let started = Instant::now();
+    loop {
+        let rooms = listed(node).await;
+        if wanted(&rooms) {
+            return rooms;
+        }
+        assert!(
+            started.elapsed() < LISTING_LIMIT,
+            "node at {node} does not list {what}: {rooms:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Reads what `client` is sent until its node closes the connection; the close code.
+async fn until_closed(client: &mut Client) -> Option<u16> {
+    loop {
+        match client.recv().await {
+            Ok(message) => client.apply(&message),
+            Err(code) => return code,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_node_lists_the_open_room_as_its_owner_does() {
+    let Some((_services, database, redis)) = cluster_services("cluster_lobby").await else {
+        return;
+    };
+    // a starts first, so a runs the open room.
+    let a = launch("a", &database, &redis.url());
+    let b = launch("b", &database, &redis.url());
+    let c = launch("c", &database, &redis.url());
+    let mut ann = connect(a.address, "Ann").await;
+    ann.join("open").await;
+    ann.expect("state").await;
+    let mut bob = connect(a.address, "Bob").await;
+    bob.join("open").await;
+    bob.expect("state").await;
+    let on_a = listed_until(
+        a.address,
+        "the open room with Ann and Bob playing",
+        |rooms| {
+            rooms.len() == 1
+                && rooms[0]["code"] == "open"
+                && rooms[0]["playing"] == true
+                && rooms[0]["online"] == 2
+        },
+    )
+    .await;
+    for node in [b.address, c.address] {
+        listed_until(node, "the open room as a lists it", |rooms| rooms == on_a).await;
+    }
+
+    // a is paused past its lease; Ann comes back through b, which takes the room over.
+    a.signal(libc::SIGSTOP);
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    let mut seen = Seen::default();
+    rejoin(&mut ann, &[b.address], "open", &mut seen).await;
+    let on_b = listed_until(
+        b.address,
+        "the open room with Ann back, run by b",
+        |rooms| rooms.len() == 1 && rooms[0]["code"] == "open" && rooms[0]["online"] == 1,
+    )
+    .await;
+    listed_until(c.address, "the open room as b lists it", |rooms| {
+        rooms == on_b
+    })
+    .await;
+    // a wakes, finds its lease lost and closes its clients of the room, after taking the room
+    // off the lists: its own entry is gone already, and b's must stay.
+    a.signal(libc::SIGCONT);
+    assert_eq!(
+        until_closed(&mut bob).await,
+        Some(1012),
+        "a hands the room over"
+    );
+    assert_eq!(
+        listed(c.address).await,
+        on_b,
+        "the node that lost the room must not take b's entry off the list"
+    );
+    listed_until(a.address, "the open room as b lists it", |rooms| {
+        rooms == on_b
+    })
+    .await;
+
+    // The room closes on b: its lease goes to a node that then vanished.
+    let mut control = redis::Client::open(redis.url())
+        .expect("the Redis URL")
+        .get_multiplexed_async_connection()
+        .await
+        .expect("the test reaches Redis");
+    let _: () = redis::cmd("SET")
+        .arg("boardshift:room:open:owner")
+        .arg("gone/0")
+        .arg("PX")
+        .arg(60_000)
+        .query_async(&mut control)
+        .await
+        .expect("the lease is handed away");
+    assert_eq!(
+        until_closed(&mut ann).await,
+        Some(1012),
+        "b lets the room go"
+    );
+    for node in [a.address, b.address, c.address] {
+        listed_until(node, "no room once the open room closed", |rooms| {
+            rooms.is_empty()
+        })
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_redis_a_node_lists_its_own_rooms() {
+    let Some((_services, database, redis)) = cluster_services("cluster_lobby_down").await else {
+        return;
+    };
+    let a = launch("a", &database, &redis.url());
+    let b = launch("b", &database, &redis.url());
+    let on_a = listed_until(a.address, "the open room", |rooms| {
+        rooms.len() == 1 && rooms[0]["code"] == "open"
+    })
+    .await;
+    listed_until(b.address, "the open room as a lists it", |rooms| {
+        rooms == on_a
+    })
+    .await;
+    drop(redis);
+    // Each node answers with what it runs itself: a the open room, b nothing.
+    assert_eq!(listed(a.address).await, on_a);
+    assert_eq!(listed(b.address).await, Vec::<Value>::new());
 }

@@ -5,6 +5,15 @@ import { state, waitFor, newPage, loadGame, assert, test, figures, watchLongTask
 const review = (s) => s.analysis && s.analysis.review;
 // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
 const SCHOLARS_MATE = ['e2e4', 'e7e5', 'd1h5', 'b8c6', 'f1c4', 'g8f6', 'h5f7'];
+// A level 3 against level 5 game (`boardshift match --seed 4 --moves`, game 2), first 80 plies.
+const LONG_MOVES = ('d2d4 d7d5 g4g5 g7g6 g1f3 e7e5 f3e5 f7f6 g5f6 g8f6 c1f4 f8d6 h2h3 c8d7 f1g2 e8g8 '
+  + 'b1c3 d6b4 e5d7 b4c3 b2c3 b8d7 d1b1 f6e4 g2e4 d5e4 f4h6 f8f6 b1b7 f6e6 b7d5 d7f8 d5d8 a8d8 '
+  + 'h1g1 e6b6 e2e3 f8d7 h6f4 b6b7 e1e2 g8f7 a1b1 b7b1 g1b1 c7c6 b1b7 f7e6 b7a7 e6f5 a7a6 d8c8 '
+  + 'a2a4 g6g5 a6a5 c6c5 f4d6 c8c6 d6e7 f5g6 d4d5 c6c7 d5d6 c7b7 a5b5 b7b6 c3c4 b6a6 a4a5 a6a8 '
+  + 'f2f3 e4f3 e2f3 h7h5 c2c3 d7e5 f3e4 e5c4 d6d7 a8d8').split(' ');
+const LONG_GAME = {
+  variant: 'standard', start: 'rnbqkbnr/1ppppppp/p7/8/6P1/8/PPPPPP1P/RNBQKBNR w KQkq - 0 2', moves: LONG_MOVES,
+};
 
 test('review: the blunder that allows mate is marked ?? with a better move, and the page stays responsive', async (browser) => {
   const page = await newPage(browser);
@@ -46,7 +55,8 @@ test('review: the blunder that allows mate is marked ?? with a better move, and 
 
 test('review: a second click cancels it and another game forgets it', async (browser) => {
   const page = await newPage(browser);
-  await loadGame(page, { variant: 'standard', moves: SCHOLARS_MATE });
+  // A long game, so that the review cannot finish between the two clicks on a slow machine.
+  await loadGame(page, LONG_GAME);
   await page.click('#btn-review');
   await waitFor(page, (x) => review(x).running, 'the review to run');
   await page.click('#btn-review');
@@ -64,15 +74,7 @@ test('review: a second click cancels it and another game forgets it', async (bro
 
 test('review: a 40-move game is reviewed position by position (time reported)', async (browser) => {
   const page = await newPage(browser);
-  // A level 3 against level 5 game (`boardshift match --seed 4 --moves`, game 2), first 80 plies.
-  const moves = ('d2d4 d7d5 g4g5 g7g6 g1f3 e7e5 f3e5 f7f6 g5f6 g8f6 c1f4 f8d6 h2h3 c8d7 f1g2 e8g8 '
-    + 'b1c3 d6b4 e5d7 b4c3 b2c3 b8d7 d1b1 f6e4 g2e4 d5e4 f4h6 f8f6 b1b7 f6e6 b7d5 d7f8 d5d8 a8d8 '
-    + 'h1g1 e6b6 e2e3 f8d7 h6f4 b6b7 e1e2 g8f7 a1b1 b7b1 g1b1 c7c6 b1b7 f7e6 b7a7 e6f5 a7a6 d8c8 '
-    + 'a2a4 g6g5 a6a5 c6c5 f4d6 c8c6 d6e7 f5g6 d4d5 c6c7 d5d6 c7b7 a5b5 b7b6 c3c4 b6a6 a4a5 a6a8 '
-    + 'f2f3 e4f3 e2f3 h7h5 c2c3 d7e5 f3e4 e5c4 d6d7 a8d8').split(' ');
-  await loadGame(page, {
-    variant: 'standard', start: 'rnbqkbnr/1ppppppp/p7/8/6P1/8/PPPPPP1P/RNBQKBNR w KQkq - 0 2', moves,
-  });
+  await loadGame(page, LONG_GAME);
   assert((await state(page)).moves.length === 80, 'the 80 plies are loaded');
   const t0 = await page.evaluate(() => performance.now());
   await page.click('#btn-review');

@@ -83,6 +83,32 @@ fn role_value(role: Role) -> i32 {
     ORDER_VALUE[role.index()]
 }
 
+/// Material plus piece-square value of each role on each inner-board square, per colour
+/// (Black's read rank-flipped), middlegame and endgame: one lookup per piece.
+static PIECE_SQUARE: [[[(i32, i32); 64]; 6]; 2] = piece_square_table();
+
+const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
+    let mut table = [[[(0, 0); 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let mut square = 0;
+            while square < 64 {
+                let seen = if color == 0 { square } else { square ^ 56 };
+                table[color][role][square] = (
+                    MG_VALUE[role] + psqt::MG[role][seen],
+                    EG_VALUE[role] + psqt::EG[role][seen],
+                );
+                square += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    table
+}
+
 /// The evaluation from White's side with the given weights of the relative terms.
 pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
     let size = pos.size() as i32;
@@ -91,45 +117,44 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
     let span = size - 8;
     let mut total = Tapered::default();
     let mut phase = 0;
-    let kings = [pos.king(Color::White), pos.king(Color::Black)];
-    // The boundary rule's toll on a king's steps depends on the origin alone.
-    let removed = removed_escapes(ox, oy, span);
+    let kings = [Color::White, Color::Black].map(|color| {
+        pos.king(color)
+            .map(|square| (square.x as i32 - ox, square.y as i32 - oy))
+    });
+    // The boundary rule's toll on a king's steps depends on the origin alone; when it is
+    // nothing the per-piece nearness test is skipped.
+    let escapes = weights.removed_escape * removed_escapes(ox, oy, span);
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
+        let table = &PIECE_SQUARE[color.index()];
         let mut side = Tapered::default();
-        let enemy_king = kings[color.other().index()];
-        for (square, piece) in pos.pieces_of(color) {
-            let role = piece.role;
+        let enemy_king = kings[color.other().index()].filter(|_| escapes != 0);
+        for (rx, ry, role) in pos.relative_pieces(color) {
             let r = role.index();
             phase += PHASE_WEIGHT[r];
-            let (rx, ry) = pos.relative_of(square);
-            let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
-            let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
-            let table_index = match color {
-                Color::White => nearest,
-                Color::Black => nearest ^ 56,
-            };
-            side.add(
-                MG_VALUE[r] + psqt::MG[r][table_index],
-                EG_VALUE[r] + psqt::EG[r][table_index],
-            );
-            let (x, y) = (square.x as i32, square.y as i32);
-            let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
             // Pieces on the inner board can never fall: the inner board stays inside.
-            if !on_inner && role == Role::King {
-                let risk = weights.king_off_inner_board
-                    + weights.king_edge_risk.get(edge as usize).unwrap_or(&0);
-                side.add(-risk, -risk);
-            } else if !on_inner {
-                let percent = weights.off_inner_board_percent
-                    + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
-                let loss = weights.off_inner_board + role_value(role) * percent / 100;
+            if (rx as u32 | ry as u32) < 8 {
+                let (mg, eg) = table[r][(ry * 8 + rx) as usize];
+                side.add(mg, eg);
+            } else {
+                let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
+                let (mg, eg) = table[r][nearest];
+                side.add(mg, eg);
+                let (x, y) = (rx + ox, ry + oy);
+                let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+                let loss = if role == Role::King {
+                    weights.king_off_inner_board
+                        + weights.king_edge_risk.get(edge as usize).unwrap_or(&0)
+                } else {
+                    let percent = weights.off_inner_board_percent
+                        + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
+                    weights.off_inner_board + role_value(role) * percent / 100
+                };
                 side.add(-loss, -loss);
             }
-            if let Some(king) = enemy_king {
-                let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
+            if let Some((kx, ky)) = enemy_king {
+                let near = (kx - rx).abs().max((ky - ry).abs()) <= 3;
                 if near && !matches!(role, Role::Pawn | Role::King) {
-                    let escapes = weights.removed_escape * removed;
                     side.add(escapes, escapes);
                 }
             }
@@ -282,6 +307,9 @@ impl SearchPosition for RelativePosition {
                 _ => 0,
             }
         };
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            return direct;
+        }
         direct.max(EdgeRisk::new(self).loss_value(mv))
     }
 
@@ -304,6 +332,10 @@ impl SearchPosition for RelativePosition {
         // The rules' captures and promotions, narrowed to the engine's noisy set (which
         // leaves out quiet under-promotions).
         RelativePosition::noisy_moves(self, moves);
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            keep_only(moves, start, |mv| captures_directly(self, mv));
+            return;
+        }
         let risk = EdgeRisk::new(self);
         keep_only(moves, start, |mv| {
             captures_directly(self, mv) || risk.loses_piece(mv)
@@ -311,12 +343,20 @@ impl SearchPosition for RelativePosition {
     }
 
     fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
+        if !self.has_pieces_off_inner_board(self.turn().other()) {
+            noisy.extend(moves.iter().map(|&mv| captures_directly(self, mv)));
+            return;
+        }
         let risk = EdgeRisk::new(self);
         noisy.extend(
             moves
                 .iter()
                 .map(|&mv| captures_directly(self, mv) || risk.loses_piece(mv)),
         );
+    }
+
+    fn gives_check_unplayed(&self, mv: RelativeMove) -> Option<bool> {
+        Some(self.gives_check(mv))
     }
 
     fn null_move(&self) -> Option<RelativePosition> {
@@ -372,6 +412,124 @@ mod tests {
 
     /// The tuner moves weights through `to_vec` and `from_slice`: every weight must make
     /// the round trip in its own place.
+    /// The evaluation as first written, term by term over absolute squares: the reference
+    /// the table-driven [`white_score_with`] must match exactly.
+    fn reference_white_score(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
+        let size = pos.size() as i32;
+        let origin = pos.origin();
+        let (ox, oy) = (origin.x as i32, origin.y as i32);
+        let span = size - 8;
+        let mut total = Tapered::default();
+        let mut phase = 0;
+        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+        // The boundary rule's toll on a king's steps depends on the origin alone.
+        let removed = removed_escapes(ox, oy, span);
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let mut side = Tapered::default();
+            let enemy_king = kings[color.other().index()];
+            for (square, piece) in pos.pieces_of(color) {
+                let role = piece.role;
+                let r = role.index();
+                phase += PHASE_WEIGHT[r];
+                let (rx, ry) = pos.relative_of(square);
+                let on_inner = (0..8).contains(&rx) && (0..8).contains(&ry);
+                let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
+                let table_index = match color {
+                    Color::White => nearest,
+                    Color::Black => nearest ^ 56,
+                };
+                side.add(
+                    MG_VALUE[r] + psqt::MG[r][table_index],
+                    EG_VALUE[r] + psqt::EG[r][table_index],
+                );
+                let (x, y) = (square.x as i32, square.y as i32);
+                let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+                // Pieces on the inner board can never fall: the inner board stays inside.
+                if !on_inner && role == Role::King {
+                    let risk = weights.king_off_inner_board
+                        + weights.king_edge_risk.get(edge as usize).unwrap_or(&0);
+                    side.add(-risk, -risk);
+                } else if !on_inner {
+                    let percent = weights.off_inner_board_percent
+                        + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
+                    let loss = weights.off_inner_board + role_value(role) * percent / 100;
+                    side.add(-loss, -loss);
+                }
+                if let Some(king) = enemy_king {
+                    let near = (king.x as i32 - x).abs().max((king.y as i32 - y).abs()) <= 3;
+                    if near && !matches!(role, Role::Pawn | Role::King) {
+                        let escapes = weights.removed_escape * removed;
+                        side.add(escapes, escapes);
+                    }
+                }
+            }
+            let forward_room = match color {
+                Color::White => oy,
+                Color::Black => span - oy,
+            }
+            .min(MAX_COUNTED_ROOM);
+            side.add(
+                weights.forward_room * forward_room,
+                weights.forward_room * forward_room,
+            );
+            total.add(sign * side.mg, sign * side.eg);
+        }
+        total.blend(phase.min(24))
+    }
+
+    #[test]
+    fn the_table_driven_evaluation_matches_the_term_by_term_one() {
+        let mut rng = Rng::new(17);
+        let mut weights = WEIGHTS;
+        // Every weight in play, including those the tuner set to zero.
+        weights.forward_room = 5;
+        weights.edge_risk_percent = [20, 8, 3];
+        weights.king_edge_risk = [300, 120, 40];
+        let (mut positions, mut off_inner) = (0, 0);
+        for (size, recentering) in [
+            (16, Recentering::Aristotelian),
+            (10, Recentering::Aristotelian),
+            (12, Recentering::Leibnizian),
+            (26, Recentering::Leibnizian),
+        ] {
+            let options = RelativeOptions {
+                size,
+                recentering,
+                leave: Leave::Yes,
+            };
+            for _ in 0..10 {
+                let mut pos = RelativePosition::start(options);
+                for _ in 0..100 {
+                    for weights in [&WEIGHTS, &weights] {
+                        assert_eq!(
+                            white_score_with(&pos, weights),
+                            reference_white_score(&pos, weights),
+                            "{pos:?}"
+                        );
+                    }
+                    positions += 1;
+                    off_inner += Color::ALL
+                        .into_iter()
+                        .filter(|&color| pos.has_pieces_off_inner_board(color))
+                        .count();
+                    let mut moves = Vec::new();
+                    if pos.lost_outright().is_none() {
+                        pos.legal_moves(&mut moves);
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(
+            positions > 1000 && off_inner > 500,
+            "{positions} {off_inner}"
+        );
+    }
+
     #[test]
     fn weights_round_trip_through_the_tuners_order() {
         let all = WEIGHTS.to_vec();

@@ -186,6 +186,24 @@ impl SearchPosition for SlidingPosition {
             SlidingMove::Slide { from, .. } => from.lower_left().index() * 65,
         }
     }
+
+    fn correction_key(&self) -> Option<u64> {
+        Some(chess_eval::pawn_structure_key(self.chess()))
+    }
+
+    fn piece_to_slot(&self, mv: SlidingMove) -> usize {
+        match mv {
+            SlidingMove::Chess(mv) => {
+                let piece = self
+                    .chess()
+                    .piece_at(mv.from())
+                    .map_or(0, |p| p.color.index() * 6 + p.role as usize);
+                piece * 64 + mv.to().index()
+            }
+            // After the twelve pieces' 768 slots: one per tile corner.
+            SlidingMove::Slide { from, .. } => 768 + from.lower_left().index(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -56,9 +56,10 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         let hash_move = hit.and_then(|h| h.best_move);
         for &mv in frame.moves.iter() {
-            frame
-                .scores
-                .push(self.heuristics.score(pos, mv, true, hash_move, ply));
+            frame.scores.push(
+                self.heuristics
+                    .score(pos, mv, true, hash_move, ply, [None; 2]),
+            );
         }
         let mut best_move = None;
         for index in 0..frame.moves.len() {

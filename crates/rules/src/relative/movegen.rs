@@ -158,13 +158,28 @@ impl RelativePosition {
         if king == NO_SQUARE || their_king == NO_SQUARE {
             return;
         }
+        // With no enemy piece off the inner board no shift pushes one over the edge, so the
+        // noisy moves are the captures and promotions alone: pieces with none are skipped,
+        // and the legality data is not worked out when none has.
+        let captures_only = S::NOISY_ONLY && self.outside[them.index()] == 0;
+        let count = self.counts[us.index()] as u32;
+        let mut slots = if captures_only {
+            self.capture_or_promotion_slots()
+        } else {
+            ((1u64 << count) - 1) as u32
+        };
+        if slots == 0 {
+            return;
+        }
         let info = self.legality(king as usize);
         let n = self.options.size;
         let board = &self.board;
         let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
         let is_own = |code: u8| code >= own_low && code <= own_high;
 
-        for slot in 0..self.counts[us.index()] as usize {
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
             let from = self.squares[us.index()][slot] as usize;
             let code = board[from];
             let role = code_role(code);
@@ -301,7 +316,7 @@ impl RelativePosition {
                             emit(sink, tx, ty, RelativeMoveKind::Normal, false);
                         }
                     }
-                    if role == Role::King && info.checkers == 0 {
+                    if role == Role::King && info.checkers == 0 && !captures_only {
                         self.generate_castling(x, y, &window, &mut |tx, ty, kind, promotes| {
                             emit(sink, tx, ty, kind, promotes)
                         });
@@ -313,6 +328,26 @@ impl RelativePosition {
                         Role::Rook => &ROOK_DIRECTIONS,
                         _ => &KING_STEPS,
                     };
+                    if captures_only {
+                        // Only the first piece on each ray can be taken.
+                        for &(dx, dy) in directions {
+                            let step = offset(dx, dy);
+                            let mut index = from;
+                            for distance in 1..window.reach(x, y, dx, dy) + 1 {
+                                index = index.wrapping_add_signed(step);
+                                let target = board[index];
+                                if target == 0 {
+                                    continue;
+                                }
+                                let (tx, ty) = (x + distance * dx, y + distance * dy);
+                                if !is_own(target) && leave_allows(tx, ty) {
+                                    emit(sink, tx, ty, RelativeMoveKind::Normal, false);
+                                }
+                                break;
+                            }
+                        }
+                        continue;
+                    }
                     if S::COUNT_ONLY && simple && !check_leave {
                         self.count_simple_rays(
                             sink,
@@ -349,6 +384,75 @@ impl RelativePosition {
                 }
             }
         }
+    }
+
+    /// A bit per slot of the side to move's piece list whose piece has a capture or
+    /// promotion candidate (legality aside; a bit may be set for a piece with none, never
+    /// left clear for one with some): the pieces noisy generation looks at when no enemy
+    /// piece can be pushed over the edge.
+    fn capture_or_promotion_slots(&self) -> u32 {
+        let us = self.turn;
+        let board = &self.board;
+        let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
+        let is_enemy = |code: u8| code != 0 && (code < own_low || code > own_high);
+        let last_rank = back_rank(us.other());
+        let forward = us.forward();
+        let mut slots = 0;
+        for slot in 0..self.counts[us.index()] as usize {
+            let from = self.squares[us.index()][slot] as usize;
+            let (x, y) = rel_coords(from);
+            // Leave rules are checked on the target: a ray that leaves the allowed region
+            // never comes back into it, so walking the whole window finds no target the
+            // generator would not.
+            let window = self.target_window(x, y);
+            let reachable = |tx: i32, ty: i32| window.contains(tx, ty) && self.leave_allows(tx, ty);
+            let has_candidate = match code_role(board[from]) {
+                Role::Pawn => {
+                    let ty = y + forward;
+                    let ahead = from.wrapping_add_signed(offset(0, forward));
+                    (ty == last_rank && board[ahead] == 0 && reachable(x, ty))
+                        || [-1, 1].into_iter().any(|dx| {
+                            let target = ahead.wrapping_add_signed(offset(dx, 0));
+                            (is_enemy(board[target])
+                                || (board[target] == 0 && target == self.ep as usize))
+                                && reachable(x + dx, ty)
+                        })
+                }
+                role @ (Role::Knight | Role::King) => {
+                    let steps = if role == Role::Knight {
+                        &KNIGHT_STEPS
+                    } else {
+                        &KING_STEPS
+                    };
+                    steps.iter().any(|&(dx, dy)| {
+                        is_enemy(board[from.wrapping_add_signed(offset(dx, dy))])
+                            && reachable(x + dx, y + dy)
+                    })
+                }
+                role => {
+                    let directions: &[(i32, i32)] = match role {
+                        Role::Bishop => &BISHOP_DIRECTIONS,
+                        Role::Rook => &ROOK_DIRECTIONS,
+                        _ => &KING_STEPS,
+                    };
+                    directions.iter().any(|&(dx, dy)| {
+                        let step = offset(dx, dy);
+                        let mut index = from;
+                        for distance in 1..window.reach(x, y, dx, dy) + 1 {
+                            index = index.wrapping_add_signed(step);
+                            let target = board[index];
+                            if target != 0 {
+                                return is_enemy(target)
+                                    && self.leave_allows(x + distance * dx, y + distance * dy);
+                            }
+                        }
+                        false
+                    })
+                }
+            };
+            slots |= (has_candidate as u32) << slot;
+        }
+        slots
     }
 
     /// Counts the moves of an unpinned slider (no check, not on the outer edge, no leave

@@ -250,6 +250,26 @@ impl RelativePosition {
             })
     }
 
+    /// The pieces of one side as relative coordinates (the inner board's a1 is (0, 0)) and
+    /// roles: what an evaluation reads for every piece, without the absolute squares that
+    /// [`RelativePosition::pieces_of`] works out.
+    #[inline]
+    pub fn relative_pieces(&self, color: Color) -> impl Iterator<Item = (i32, i32, Role)> + '_ {
+        let side = color.index();
+        self.squares[side][..self.counts[side] as usize]
+            .iter()
+            .map(move |&index| {
+                let (x, y) = rel_coords(index as usize);
+                (x, y, code_role(self.board[index as usize]))
+            })
+    }
+
+    /// Whether any piece of one side stands off the inner board (so could fall over an edge).
+    #[inline]
+    pub fn has_pieces_off_inner_board(&self, color: Color) -> bool {
+        self.outside[color.index()] != 0
+    }
+
     /// The pieces of one side that stand off the inner board (the only ones an edge can
     /// take), with their absolute squares; cheap when there are none.
     pub fn pieces_off_inner_board(
@@ -362,15 +382,24 @@ impl RelativePosition {
         self.counts[side] -= 1;
     }
 
+    /// The slot of a side's piece list that holds `index`. All 32 entries are compared at
+    /// once (the compiler turns it into a few vector instructions) and the stale ones past
+    /// the count masked off, instead of a search that stops at the first match.
+    #[inline]
+    fn slot_of(&self, side: usize, index: usize) -> Option<usize> {
+        let mut found = 0u32;
+        for (slot, &square) in self.squares[side].iter().enumerate() {
+            found |= ((square as usize == index) as u32) << slot;
+        }
+        found &= ((1u64 << self.counts[side]) - 1) as u32;
+        (found != 0).then(|| found.trailing_zeros() as usize)
+    }
+
     /// Removes the piece on a relative square from the board and its list.
     fn remove(&mut self, index: usize) {
         let code = self.board[index];
         let side = code_color(code).index();
-        let count = self.counts[side] as usize;
-        if let Some(slot) = self.squares[side][..count]
-            .iter()
-            .position(|&s| s as usize == index)
-        {
+        if let Some(slot) = self.slot_of(side, index) {
             self.remove_slot(side, slot);
         }
         self.board[index] = 0;
@@ -387,11 +416,7 @@ impl RelativePosition {
         self.board[from] = 0;
         self.board[to] = code;
         self.base_hash ^= piece_key(old, from) ^ piece_key(code, to);
-        let count = self.counts[side] as usize;
-        if let Some(slot) = self.squares[side][..count]
-            .iter()
-            .position(|&s| s as usize == from)
-        {
+        if let Some(slot) = self.slot_of(side, from) {
             self.squares[side][slot] = to as u16;
             let bit = 1u32 << slot;
             self.outside[side] = if is_inner(to) {

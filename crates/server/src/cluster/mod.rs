@@ -1,10 +1,12 @@
 //! Several server nodes sharing the rooms through Redis (with PostgreSQL holding the rooms): a
 //! lease per room names the node that runs it ([`lease`]), and nodes forward their clients'
-//! requests to the owner and its frames back over publish/subscribe ([`bus`]). Without
-//! `--redis` none of this runs. Deployment and failure behaviour: docs/deployment.md.
+//! requests to the owner and its frames back over publish/subscribe ([`bus`]); the public rooms'
+//! summaries are shared so that every node lists them ([`lobby`]). Without `--redis` none of
+//! this runs. Deployment and failure behaviour: docs/deployment.md.
 
 pub mod bus;
 pub mod lease;
+pub mod lobby;
 
 pub use lease::Lease;
 
@@ -16,7 +18,8 @@ use boardshift_rooms::protocol::{ClientMessage, JoinRequest, RoomCode};
 use bus::{Wire, WireFrame};
 use futures_util::StreamExt;
 use redis::aio::ConnectionManager;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -27,6 +30,8 @@ const JOIN_ANSWER: Duration = Duration::from_secs(5);
 const REDIS_TIMEOUT: Duration = Duration::from_secs(2);
 /// Pause before listening again after the subscription broke.
 const RESUBSCRIBE_PAUSE: Duration = Duration::from_millis(200);
+/// Longest a closing room waits for its lobby entry to be removed before telling its clients.
+const UNLIST_WAIT: Duration = Duration::from_secs(1);
 
 /// A room this node owns.
 struct Held {
@@ -69,6 +74,10 @@ pub struct Cluster {
     held: Mutex<HashMap<RoomCode, Held>>,
     proxied: Mutex<HashMap<ConnectionId, Proxied>>,
     guests: Mutex<HashMap<(String, ConnectionId), Guest>>,
+    /// This node's writer of the shared lobby.
+    lobby_updates: mpsc::UnboundedSender<lobby::Update>,
+    /// Whether the last read of the shared lobby failed (said once, not at every request).
+    lobby_unreadable: AtomicBool,
 }
 
 /// Where a room is served.
@@ -97,10 +106,14 @@ impl Cluster {
             .get_connection_manager_with_config(config)
             .await
             .map_err(|error| format!("cannot reach Redis at {url}: {error}"))?;
+        let (lobby_updates, updates) = mpsc::unbounded_channel();
+        tokio::spawn(lobby::write_updates(redis.clone(), updates));
         Ok(Arc::new(Cluster {
             node: node.to_string(),
             client,
             redis,
+            lobby_updates,
+            lobby_unreadable: AtomicBool::new(false),
             hub: OnceLock::new(),
             held: Mutex::new(HashMap::new()),
             proxied: Mutex::new(HashMap::new()),
@@ -188,6 +201,57 @@ impl Cluster {
         }
         if lease.valid() {
             self.give_up(code, lease).await;
+        }
+    }
+
+    /// Lists public room `code`, run here under lease `token`, with `summary` in the shared
+    /// lobby (written in the order of the calls).
+    pub fn list(&self, code: &RoomCode, token: &str, summary: serde_json::Value) {
+        let _ = self.lobby_updates.send(lobby::Update::Listed {
+            code: code.clone(),
+            token: token.to_string(),
+            summary,
+        });
+    }
+
+    /// Removes the shared lobby's entry of room `code` if lease `token` wrote it, after every
+    /// earlier write of this node; returns once that was tried (or [`UNLIST_WAIT`] passed).
+    pub async fn unlist(&self, code: &RoomCode, token: &str) {
+        let (done, tried) = oneshot::channel();
+        let update = lobby::Update::Unlisted {
+            code: code.clone(),
+            token: token.to_string(),
+            done,
+        };
+        if self.lobby_updates.send(update).is_ok() {
+            let _ = tokio::time::timeout(UNLIST_WAIT, tried).await;
+        }
+    }
+
+    /// Every node's public rooms by code, or `None` when Redis cannot be read now.
+    pub async fn listed_rooms(&self) -> Option<BTreeMap<String, serde_json::Value>> {
+        let mut redis = self.redis.clone();
+        let read = match tokio::time::timeout(REDIS_TIMEOUT, lobby::read(&mut redis)).await {
+            Ok(Ok(rooms)) => Ok(rooms),
+            Ok(Err(error)) => Err(redis_failed(error)),
+            Err(_) => Err(format!("Redis did not answer within {REDIS_TIMEOUT:?}")),
+        };
+        match read {
+            Ok(rooms) => {
+                if self.lobby_unreadable.swap(false, Ordering::Relaxed) {
+                    eprintln!("node {}: the shared room list is readable again", self.node);
+                }
+                Some(rooms)
+            }
+            Err(error) => {
+                if !self.lobby_unreadable.swap(true, Ordering::Relaxed) {
+                    eprintln!(
+                        "node {}: cannot read the shared room list ({error}); listing this node's rooms only",
+                        self.node
+                    );
+                }
+                None
+            }
         }
     }
 
