@@ -4,6 +4,7 @@
 //! relative chess has its own board geometry and edge terms.
 
 pub mod chess;
+mod chess_terms;
 mod chess_weights;
 pub mod relative;
 mod relative_weights;

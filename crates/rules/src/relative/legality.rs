@@ -546,49 +546,25 @@ impl RelativePosition {
 #[cfg(test)]
 mod tests {
     use crate::position::GamePosition;
-    use crate::relative::{Leave, Recentering, RelativeOptions, RelativePosition};
-    use crate::rng::Rng;
+    use crate::relative::random_games::for_each_position;
 
     /// Random games on several boards and settings: for every legal move, `gives_check`
     /// says what `is_check` says after playing it.
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
-        let mut rng = Rng::seeded(29);
         let (mut moves_seen, mut checks, mut edge_cases) = (0, 0, 0);
-        for (size, recentering, leave) in [
-            (16, Recentering::Aristotelian, Leave::Yes),
-            (10, Recentering::Aristotelian, Leave::Yes),
-            (12, Recentering::Leibnizian, Leave::Sides),
-            (10, Recentering::Leibnizian, Leave::No),
-            (26, Recentering::Leibnizian, Leave::Yes),
-        ] {
-            let options = RelativeOptions {
-                size,
-                recentering,
-                leave,
-            };
-            for _ in 0..12 {
-                let mut pos = RelativePosition::start(options);
-                for _ in 0..120 {
-                    let all = pos.legal_move_list();
-                    if all.is_empty() {
-                        break;
-                    }
-                    for &mv in &all {
-                        let mut next = pos.clone();
-                        next.play_unchecked(mv);
-                        assert_eq!(pos.gives_check(mv), next.is_check(), "{pos:?} {mv:?}");
-                        moves_seen += 1;
-                        checks += next.is_check() as usize;
-                        edge_cases += (next.lost_outright().is_some()
-                            || next.piece_count(pos.turn().other())
-                                < pos.piece_count(pos.turn().other()))
-                            as usize;
-                    }
-                    pos.play_unchecked(all[rng.below(all.len())]);
-                }
+        for_each_position(29, [16, 10, 12, 10, 26], |pos, all| {
+            for &mv in all {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                assert_eq!(pos.gives_check(mv), next.is_check(), "{pos:?} {mv:?}");
+                moves_seen += 1;
+                checks += next.is_check() as usize;
+                edge_cases += (next.lost_outright().is_some()
+                    || next.piece_count(pos.turn().other()) < pos.piece_count(pos.turn().other()))
+                    as usize;
             }
-        }
+        });
         assert!(moves_seen > 10_000, "{moves_seen} moves");
         assert!(checks > 200, "{checks} checks");
         assert!(

@@ -26,6 +26,8 @@ mod noisy;
 mod notation;
 mod options;
 mod position;
+#[cfg(test)]
+mod random_games;
 mod square;
 mod tables;
 mod text;

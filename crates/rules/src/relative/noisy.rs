@@ -66,56 +66,33 @@ impl RelativePosition {
 mod tests {
     use super::*;
     use crate::position::GamePosition;
-    use crate::relative::{Leave, Recentering, RelativeOptions};
-    use crate::rng::Rng;
+    use crate::relative::random_games::for_each_position;
 
     /// Random games on several boards and settings: at every position the noisy generator
     /// gives exactly the legal moves that capture (directly, en passant or over the edge) or
     /// promote, in the same order.
     #[test]
     fn noisy_moves_are_the_legal_captures_and_promotions() {
-        let mut rng = Rng::seeded(7);
         let (mut edge_pushes, mut promotions, mut positions) = (0, 0, 0);
-        for (size, recentering, leave) in [
-            (16, Recentering::Aristotelian, Leave::Yes),
-            (10, Recentering::Aristotelian, Leave::Yes),
-            (12, Recentering::Leibnizian, Leave::Sides),
-            (9, Recentering::Leibnizian, Leave::No),
-            (20, Recentering::Leibnizian, Leave::Yes),
-        ] {
-            let options = RelativeOptions {
-                size,
-                recentering,
-                leave,
-            };
-            for _ in 0..12 {
-                let mut pos = RelativePosition::start(options);
-                for _ in 0..120 {
-                    let all = pos.legal_move_list();
-                    if all.is_empty() {
-                        break;
-                    }
-                    let expected: Vec<RelativeMove> = all
-                        .iter()
-                        .copied()
-                        .filter(|&mv| pos.is_capture(mv) || pos.is_promotion(mv))
-                        .collect();
-                    let mut noisy = Vec::new();
-                    pos.noisy_moves(&mut noisy);
-                    assert_eq!(noisy, expected, "{pos:?}");
-                    positions += 1;
-                    edge_pushes += expected
-                        .iter()
-                        .filter(|&&mv| pos.piece_at(mv.to()).is_none() && pos.is_capture(mv))
-                        .count();
-                    promotions += expected
-                        .iter()
-                        .filter(|mv| mv.promotion().is_some())
-                        .count();
-                    pos.play_unchecked(all[rng.below(all.len())]);
-                }
-            }
-        }
+        for_each_position(7, [16, 10, 12, 9, 20], |pos, all| {
+            let expected: Vec<RelativeMove> = all
+                .iter()
+                .copied()
+                .filter(|&mv| pos.is_capture(mv) || pos.is_promotion(mv))
+                .collect();
+            let mut noisy = Vec::new();
+            pos.noisy_moves(&mut noisy);
+            assert_eq!(noisy, expected, "{pos:?}");
+            positions += 1;
+            edge_pushes += expected
+                .iter()
+                .filter(|&&mv| pos.piece_at(mv.to()).is_none() && pos.is_capture(mv))
+                .count();
+            promotions += expected
+                .iter()
+                .filter(|mv| mv.promotion().is_some())
+                .count();
+        });
         assert!(positions > 1000, "{positions} positions");
         assert!(edge_pushes > 100, "{edge_pushes} pushes over the edge");
         assert!(promotions > 0, "no promotion seen");

@@ -1,0 +1,230 @@
+//! The 8×8 evaluation's weights: [`ChessWeights`], the struct every number of
+//! `eval/chess.rs` lives in, its flat list form for the tuner (`examples/tune.rs`), the Rust
+//! text the tuner writes into `eval/chess_weights.rs`, and the hand-set values.
+
+/// Every hand-set or tuned number of the evaluation, as
+/// [`ChessEval::new`](super::chess::ChessEval::new) reads them.
+/// Penalties are stored as positive sizes (the evaluation subtracts them); piece indices
+/// run pawn, knight, bishop, rook, queen, and "N, B, R, Q" lists start at the knight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChessWeights {
+    /// Middlegame material: pawn, knight, bishop, rook, queen.
+    pub material_mg: [i32; 5],
+    /// Endgame material: pawn, knight, bishop, rook, queen.
+    pub material_eg: [i32; 5],
+    /// Two bishops or more (middlegame, endgame).
+    pub bishop_pair: [i32; 2],
+    /// Per reachable square above the typical count, middlegame: N, B, R, Q.
+    pub mobility_mg: [i32; 4],
+    /// Per reachable square above the typical count, endgame: N, B, R, Q.
+    pub mobility_eg: [i32; 4],
+    /// Attack units per king-zone square hit: N, B, R, Q (the bonus is units² / 4).
+    pub king_attack_units: [i32; 4],
+    /// The most the king attack bonus can be.
+    pub king_attack_cap: i32,
+    /// Per pawn one / two ranks in front of a king on its first two ranks (middlegame).
+    pub pawn_shield: [i32; 2],
+    /// Lost per file next to (or of) the king with no own pawn, king on its first two ranks.
+    pub open_file_near_king: i32,
+    /// Lost by a doubled pawn (middlegame, endgame).
+    pub doubled_pawn: [i32; 2],
+    /// Lost by an isolated pawn (middlegame, endgame).
+    pub isolated_pawn: [i32; 2],
+    /// A passed pawn on relative rank 2..7, middlegame.
+    pub passed_pawn_mg: [i32; 6],
+    /// A passed pawn on relative rank 2..7, endgame.
+    pub passed_pawn_eg: [i32; 6],
+    /// A rook on a file without pawns (middlegame, endgame).
+    pub rook_open_file: [i32; 2],
+    /// A rook on a file without own pawns but with enemy ones (middlegame, endgame).
+    pub rook_half_open_file: [i32; 2],
+    /// Added for the side to move.
+    pub tempo: i32,
+    /// Piece-square rule: a pawn on relative rank 2..7, middlegame.
+    pub pawn_rank_mg: [i32; 6],
+    /// Piece-square rule: a pawn on relative rank 2..7, endgame.
+    pub pawn_rank_eg: [i32; 6],
+    /// Piece-square rule: a d/e pawn, a c/f pawn on relative rank 4 or 5 (middlegame).
+    pub pawn_centre_mg: [i32; 2],
+    /// Piece-square rule: lost by a d/e pawn still on its start rank (middlegame).
+    pub pawn_unmoved_centre_mg: i32,
+    /// Piece-square rule: a knight in the centre (middlegame, endgame).
+    pub knight_centre: [i32; 2],
+    /// Piece-square rule: a knight's loss per step from the centre (middlegame, endgame).
+    pub knight_centre_distance: [i32; 2],
+    /// Piece-square rule: a knight's loss on its back rank (middlegame).
+    pub knight_back_rank_mg: i32,
+    /// Piece-square rule: a bishop in the centre (middlegame, endgame).
+    pub bishop_centre: [i32; 2],
+    /// Piece-square rule: a bishop's loss per step from the centre (middlegame, endgame).
+    pub bishop_centre_distance: [i32; 2],
+    /// Piece-square rule: a bishop's loss on its back rank (middlegame).
+    pub bishop_back_rank_mg: i32,
+    /// Piece-square rule: a rook on the relative seventh rank (middlegame, endgame).
+    pub rook_seventh_rank: [i32; 2],
+    /// Piece-square rule: a rook on the d or e file (middlegame).
+    pub rook_centre_file_mg: i32,
+    /// Piece-square rule: a queen in the centre (middlegame, endgame).
+    pub queen_centre: [i32; 2],
+    /// Piece-square rule: a queen's loss per step from the centre (middlegame, endgame).
+    pub queen_centre_distance: [i32; 2],
+    /// Piece-square rule: a king on its first rank, middlegame, files a/h, b/g, c/f, d/e.
+    pub king_first_rank_mg: [i32; 4],
+    /// Piece-square rule: a king on its second rank, middlegame, files a/h, b/g, c/f, d/e.
+    pub king_second_rank_mg: [i32; 4],
+    /// Piece-square rule: a king's middlegame loss on its third rank, and per rank further.
+    pub king_advanced_mg: [i32; 2],
+    /// Piece-square rule: a king's endgame loss per step from the centre.
+    pub king_centre_distance_eg: i32,
+}
+
+/// A weight's name and its values, in the tuner's order; `scalar` for a plain number.
+pub struct WeightField<'a> {
+    pub name: &'static str,
+    pub values: &'a mut [i32],
+    pub scalar: bool,
+}
+
+impl ChessWeights {
+    /// The number of weights, in the order of [`ChessWeights::to_vec`].
+    pub const COUNT: usize = 92;
+
+    /// Every field, in the tuner's order (the one list the other methods follow).
+    pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
+        fn list<'a>(name: &'static str, values: &'a mut [i32]) -> WeightField<'a> {
+            WeightField {
+                name,
+                values,
+                scalar: false,
+            }
+        }
+        fn one<'a>(name: &'static str, value: &'a mut i32) -> WeightField<'a> {
+            WeightField {
+                name,
+                values: std::slice::from_mut(value),
+                scalar: true,
+            }
+        }
+        vec![
+            list("material_mg", &mut self.material_mg),
+            list("material_eg", &mut self.material_eg),
+            list("bishop_pair", &mut self.bishop_pair),
+            list("mobility_mg", &mut self.mobility_mg),
+            list("mobility_eg", &mut self.mobility_eg),
+            list("king_attack_units", &mut self.king_attack_units),
+            one("king_attack_cap", &mut self.king_attack_cap),
+            list("pawn_shield", &mut self.pawn_shield),
+            one("open_file_near_king", &mut self.open_file_near_king),
+            list("doubled_pawn", &mut self.doubled_pawn),
+            list("isolated_pawn", &mut self.isolated_pawn),
+            list("passed_pawn_mg", &mut self.passed_pawn_mg),
+            list("passed_pawn_eg", &mut self.passed_pawn_eg),
+            list("rook_open_file", &mut self.rook_open_file),
+            list("rook_half_open_file", &mut self.rook_half_open_file),
+            one("tempo", &mut self.tempo),
+            list("pawn_rank_mg", &mut self.pawn_rank_mg),
+            list("pawn_rank_eg", &mut self.pawn_rank_eg),
+            list("pawn_centre_mg", &mut self.pawn_centre_mg),
+            one("pawn_unmoved_centre_mg", &mut self.pawn_unmoved_centre_mg),
+            list("knight_centre", &mut self.knight_centre),
+            list("knight_centre_distance", &mut self.knight_centre_distance),
+            one("knight_back_rank_mg", &mut self.knight_back_rank_mg),
+            list("bishop_centre", &mut self.bishop_centre),
+            list("bishop_centre_distance", &mut self.bishop_centre_distance),
+            one("bishop_back_rank_mg", &mut self.bishop_back_rank_mg),
+            list("rook_seventh_rank", &mut self.rook_seventh_rank),
+            one("rook_centre_file_mg", &mut self.rook_centre_file_mg),
+            list("queen_centre", &mut self.queen_centre),
+            list("queen_centre_distance", &mut self.queen_centre_distance),
+            list("king_first_rank_mg", &mut self.king_first_rank_mg),
+            list("king_second_rank_mg", &mut self.king_second_rank_mg),
+            list("king_advanced_mg", &mut self.king_advanced_mg),
+            one("king_centre_distance_eg", &mut self.king_centre_distance_eg),
+        ]
+    }
+
+    /// The weights in a fixed order, for the tuner.
+    pub fn to_vec(&self) -> Vec<i32> {
+        let mut copy = *self;
+        copy.fields_mut()
+            .into_iter()
+            .flat_map(|field| field.values.to_vec())
+            .collect()
+    }
+
+    /// The weights from [`ChessWeights::to_vec`]'s order; `None` unless there are exactly
+    /// [`ChessWeights::COUNT`].
+    pub fn from_slice(all: &[i32]) -> Option<ChessWeights> {
+        if all.len() != Self::COUNT {
+            return None;
+        }
+        let mut weights = HAND_SET;
+        let mut rest = all;
+        for field in weights.fields_mut() {
+            let (now, later) = rest.split_at(field.values.len());
+            field.values.copy_from_slice(now);
+            rest = later;
+        }
+        Some(weights)
+    }
+}
+
+impl ChessWeights {
+    /// Rust source defining `TUNED` as these weights: the body of `eval/chess_weights.rs`
+    /// from its `use` line on, as the tuner writes it.
+    pub fn source(&self) -> String {
+        let mut copy = *self;
+        let mut text = String::from(
+            "use super::chess::ChessWeights;\n\npub const TUNED: ChessWeights = ChessWeights {\n",
+        );
+        for field in copy.fields_mut() {
+            let values: Vec<String> = field.values.iter().map(i32::to_string).collect();
+            let value = if field.scalar {
+                values.concat()
+            } else {
+                format!("[{}]", values.join(", "))
+            };
+            text.push_str(&format!("    {}: {value},\n", field.name));
+        }
+        text.push_str("};\n");
+        text
+    }
+}
+
+/// The hand-set weights (relative chess's material and piece-square values still use them).
+pub const HAND_SET: ChessWeights = ChessWeights {
+    material_mg: [85, 330, 345, 470, 1000],
+    material_eg: [110, 300, 320, 530, 980],
+    bishop_pair: [25, 55],
+    mobility_mg: [4, 5, 2, 1],
+    mobility_eg: [4, 5, 4, 2],
+    king_attack_units: [2, 2, 3, 5],
+    king_attack_cap: 500,
+    pawn_shield: [12, 6],
+    open_file_near_king: 20,
+    doubled_pawn: [10, 25],
+    isolated_pawn: [12, 18],
+    passed_pawn_mg: [5, 10, 15, 30, 50, 80],
+    passed_pawn_eg: [10, 20, 35, 60, 100, 150],
+    rook_open_file: [25, 10],
+    rook_half_open_file: [12, 5],
+    tempo: 10,
+    pawn_rank_mg: [0, 4, 10, 20, 35, 60],
+    pawn_rank_eg: [-5, 0, 10, 25, 45, 70],
+    pawn_centre_mg: [15, 5],
+    pawn_unmoved_centre_mg: 10,
+    knight_centre: [15, 12],
+    knight_centre_distance: [8, 6],
+    knight_back_rank_mg: 10,
+    bishop_centre: [8, 8],
+    bishop_centre_distance: [4, 4],
+    bishop_back_rank_mg: 10,
+    rook_seventh_rank: [20, 10],
+    rook_centre_file_mg: 5,
+    queen_centre: [4, 10],
+    queen_centre_distance: [2, 5],
+    king_first_rank_mg: [20, 30, 10, 0],
+    king_second_rank_mg: [10, 10, -5, -15],
+    king_advanced_mg: [30, 10],
+    king_centre_distance_eg: 10,
+};
