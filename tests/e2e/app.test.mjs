@@ -106,9 +106,11 @@ test('standard: click-click and drag moves, legal-move dots, highlights, compute
   assert(s.moves[0] === 'e4', `move list shows ${s.moves[0]}`);
   s = await waitFor(page, plies(2), 'the computer reply');
   assert(await hasPiece(page, 'e4', true), 'no white pawn drawn on e4');
-  // The computer's move is highlighted on both of its squares (yellow tint: green well above blue).
+  // The computer's move is highlighted on both of its squares (yellow tint: green well above blue),
+  // read near the right edge: clear of the piece and of the rank and file labels, which sit in
+  // the top-left corner of a-file squares and the bottom-right corner of first-rank squares.
   for (const at of s.board.last_move) {
-    const highlight = await probe(page, at, 0.12, 0.12);
+    const highlight = await probe(page, at, 0.9, 0.35);
     assert(highlight.point[1] > highlight.point[2] + 50, `last-move square ${JSON.stringify(at)} lacks the highlight: ${highlight.point}`);
   }
   assert(s.board.last_move.length === 2, `last move has ${s.board.last_move.length} squares`);
