@@ -2,7 +2,8 @@
 //! least-valuable-attacker, then other noisy actions, then the two killer moves of the ply,
 //! then quiet moves by their history score: the move's own history plus its continuation
 //! history after the moves one and two plies before it (how well this move has answered, or
-//! followed up, that move before).
+//! followed up, that move before). The quiet moves' history is looked up only when the
+//! picking reaches them.
 
 use crate::position::{SearchPosition, HISTORY_SLOTS, PIECE_TO_SLOTS};
 use crate::search_params::MAX_PLY;
@@ -17,6 +18,11 @@ const SECOND_KILLER: i32 = 1_000_001;
 const BAD_CAPTURE: i32 = -1_000_000;
 /// History scores stay within ±this (the "gravity" update below keeps them bounded).
 const HISTORY_MAX: i32 = 16_384;
+/// The order of a quiet move whose history is not looked up yet: below every killer and
+/// above every bad capture, so every move before it is picked in the same order as if it
+/// had been scored. Its history is looked up only when the picking reaches the quiet moves:
+/// a hash move, a capture or a killer often cuts off before that.
+pub const DEFERRED_QUIET: i32 = -500_000;
 
 /// The piece-and-target slots of the moves one and two plies before a node (`None` at the
 /// root's first plies and after a null move).
@@ -98,6 +104,22 @@ impl<M: Copy + Eq> Heuristics<M> {
         ply: usize,
         context: Continuation,
     ) -> i32 {
+        match self.score_deferring_quiets(pos, mv, noisy, hash_move, ply) {
+            DEFERRED_QUIET => self.quiet_score(pos, mv, context),
+            order => order,
+        }
+    }
+
+    /// [`Heuristics::score`], but [`DEFERRED_QUIET`] for a quiet move that is neither the
+    /// hash move nor a killer (its [`Heuristics::quiet_score`] is asked for later).
+    pub fn score_deferring_quiets<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        mv: M,
+        noisy: bool,
+        hash_move: Option<M>,
+        ply: usize,
+    ) -> i32 {
         if Some(mv) == hash_move {
             return HASH_MOVE;
         }
@@ -119,7 +141,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         if self.killers[ply][1] == Some(mv) {
             return SECOND_KILLER;
         }
-        self.quiet_score(pos, mv, context)
+        DEFERRED_QUIET
     }
 
     /// A quiet move caused a cut-off: make it a killer and reward its history, and penalise

@@ -67,6 +67,14 @@ pub trait SearchPosition: GamePosition {
         None
     }
 
+    /// Whether `mv`, a move remembered from elsewhere (the transposition table, whose entry
+    /// may belong to another position with the same key), is legal here, where the variant
+    /// can judge one move without generating them all (`None`: the search generates every
+    /// move first). This lets the table's move be searched before the others are generated.
+    fn is_legal_unplayed(&self, _mv: Self::Move) -> Option<bool> {
+        None
+    }
+
     /// The position with the turn passed to the opponent, where the variant allows pretending
     /// so; `None` when it does not. Only asked when the side to move is not in check.
     fn null_move(&self) -> Option<Self>;

@@ -18,8 +18,8 @@ mod quiescence;
 
 use crate::correction::CorrectionHistory;
 use crate::levels::{choose_with_level, RootMove};
-use crate::ordering::{pick_next, Continuation, Heuristics};
-use crate::position::SearchPosition;
+use crate::ordering::{pick_next, Continuation, Heuristics, DEFERRED_QUIET};
+use crate::position::{keep_only, SearchPosition};
 use crate::request::{SearchInfo, SearchRequest, SearchResult};
 use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search_params::*;
@@ -562,34 +562,28 @@ impl<P: SearchPosition> Search<'_, P> {
             }
         }
 
-        let move_count = if ROOT {
-            self.root_moves.len()
+        // Staged where the variant can judge the table's move alone: that move is searched
+        // first, and the others are generated only if it does not cut off.
+        let mut hash_move_first = None;
+        let mut move_count = 0;
+        let mut generated = ROOT;
+        if ROOT {
+            move_count = self.root_moves.len();
         } else {
-            let frame = &mut self.frames[ply];
-            frame.moves.clear();
-            frame.scores.clear();
-            frame.quiets.clear();
-            pos.legal_moves(&mut frame.moves);
-            if frame.moves.is_empty() {
-                return if in_check {
-                    mated_in(ply)
-                } else {
-                    self.draw_score(ply)
-                };
+            self.frames[ply].quiets.clear();
+            hash_move_first = hash_move.filter(|&mv| pos.is_legal_unplayed(mv) == Some(true));
+            if hash_move_first.is_none() {
+                move_count = self.generate_ordered(pos, ply, hash_move, None);
+                generated = true;
+                if move_count == 0 {
+                    return if in_check {
+                        mated_in(ply)
+                    } else {
+                        self.draw_score(ply)
+                    };
+                }
             }
-            self.noisy_flags.clear();
-            pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
-            let context = self.continuation(ply);
-            let frame = &mut self.frames[ply];
-            for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
-                // The low bit carries the noisiness through the sort.
-                let order = self
-                    .heuristics
-                    .score(pos, mv, noisy, hash_move, ply, context);
-                frame.scores.push(order * 2 + noisy as i32);
-            }
-            frame.moves.len()
-        };
+        }
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -597,14 +591,35 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut best_index = None;
         let mut best_is_noisy = false;
         let mut searched = 0usize;
-        for index in 0..move_count {
-            let (mv, noisy) = if ROOT {
-                let mv = self.root_moves[index].mv;
+        let mut next_index = 0;
+        loop {
+            let index = next_index;
+            let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))
             } else {
-                let frame = &mut self.frames[ply];
-                pick_next(&mut frame.moves, &mut frame.scores, index);
-                (frame.moves[index], frame.scores[index] & 1 != 0)
+                if !generated {
+                    // The table's move is searched already: the list goes without it.
+                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+                    generated = true;
+                }
+                if index >= move_count {
+                    break;
+                }
+                next_index += 1;
+                if ROOT {
+                    let mv = self.root_moves[index].mv;
+                    (mv, pos.is_noisy(mv))
+                } else {
+                    let frame = &mut self.frames[ply];
+                    pick_next(&mut frame.moves, &mut frame.scores, index);
+                    if frame.scores[index] == DEFERRED_QUIET * 2 {
+                        self.score_deferred_quiets(pos, ply, index);
+                        let frame = &mut self.frames[ply];
+                        pick_next(&mut frame.moves, &mut frame.scores, index);
+                    }
+                    let frame = &self.frames[ply];
+                    (frame.moves[index], frame.scores[index] & 1 != 0)
+                }
             };
             // Late-move pruning and futility pruning of quiet moves near the leaves. A move
             // they would drop is judged before its child is built where the variant can tell
@@ -717,6 +732,50 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
+    }
+
+    /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
+    /// with their ordering scores; returns how many.
+    fn generate_ordered(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        hash_move: Option<P::Move>,
+        searched_already: Option<P::Move>,
+    ) -> usize {
+        let frame = &mut self.frames[ply];
+        frame.moves.clear();
+        frame.scores.clear();
+        pos.legal_moves(&mut frame.moves);
+        if let Some(searched) = searched_already {
+            keep_only(&mut frame.moves, 0, |mv| mv != searched);
+        }
+        self.noisy_flags.clear();
+        pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
+        let frame = &mut self.frames[ply];
+        for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
+            // The low bit carries the noisiness through the sort.
+            let order = self
+                .heuristics
+                .score_deferring_quiets(pos, mv, noisy, hash_move, ply);
+            frame.scores.push(order * 2 + noisy as i32);
+        }
+        frame.moves.len()
+    }
+
+    /// Gives the quiet moves from `index` on, at `ply`, their history scores: the picking
+    /// has reached them.
+    fn score_deferred_quiets(&mut self, pos: &P, ply: usize, index: usize) {
+        let context = self.continuation(ply);
+        let frame = &mut self.frames[ply];
+        for (&mv, score) in frame.moves[index..]
+            .iter()
+            .zip(frame.scores[index..].iter_mut())
+        {
+            if *score == DEFERRED_QUIET * 2 {
+                *score = self.heuristics.quiet_score(pos, mv, context) * 2;
+            }
+        }
     }
 
     /// The score of `child`, reached by one of the moves of the node at `ply`, from that

@@ -359,6 +359,10 @@ impl SearchPosition for RelativePosition {
         Some(self.gives_check(mv))
     }
 
+    fn is_legal_unplayed(&self, mv: RelativeMove) -> Option<bool> {
+        Some(self.is_legal_move(mv))
+    }
+
     fn null_move(&self) -> Option<RelativePosition> {
         // Every real move shifts the board, and can push the mover's own pieces that stand
         // off the inner board over the edge; a pass never does. With such pieces the pass is

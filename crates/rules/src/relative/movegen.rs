@@ -70,6 +70,19 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// Looks for one move among those generated.
+struct FindMove {
+    wanted: RelativeMove,
+    found: bool,
+}
+
+impl MoveSink for FindMove {
+    #[inline]
+    fn push_with(&mut self, make: impl FnOnce() -> RelativeMove) {
+        self.found |= make() == self.wanted;
+    }
+}
+
 #[derive(Clone, Copy)]
 pub(super) struct Window {
     pub(super) x_low: i32,
@@ -152,6 +165,33 @@ impl RelativePosition {
 
     /// Every legal move, into `sink`.
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_pieces(sink, u32::MAX);
+    }
+
+    /// Whether `mv` is legal here. Only the moves of the piece on its from-square are
+    /// generated, so a move remembered from elsewhere (a search's transposition table) is
+    /// judged at the cost of one piece's moves, by the same rules as every other move.
+    pub fn is_legal_move(&self, mv: RelativeMove) -> bool {
+        let us = self.turn.index();
+        let from = mv.from();
+        let pieces = &self.squares[us][..self.counts[us] as usize];
+        let Some(slot) = pieces.iter().position(|&index| {
+            let (x, y) = rel_coords(index as usize);
+            self.abs_of(x, y) == from
+        }) else {
+            return false;
+        };
+        let mut finder = FindMove {
+            wanted: mv,
+            found: false,
+        };
+        self.generate_pieces(&mut finder, 1 << slot);
+        finder.found
+    }
+
+    /// The legal moves of the pieces whose slots in the side to move's piece list are set
+    /// in `pieces`, into `sink`.
+    fn generate_pieces<S: MoveSink>(&self, sink: &mut S, pieces: u32) {
         let us = self.turn;
         let them = us.other();
         let (king, their_king) = (self.kings[us.index()], self.kings[them.index()]);
@@ -168,6 +208,7 @@ impl RelativePosition {
         } else {
             ((1u64 << count) - 1) as u32
         };
+        slots &= pieces;
         if slots == 0 {
             return;
         }
@@ -600,5 +641,55 @@ impl RelativePosition {
                     RelativeMoveKind::EnPassant,
                 ))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::moves::{RelativeMove, RelativeMoveKind};
+    use crate::relative::random_games::for_each_position;
+    use crate::types::Role;
+
+    /// Random games on several boards and settings: `is_legal_move` accepts every legal move
+    /// and refuses the others among moves of the positions before (as a transposition table
+    /// would offer them) and the legal moves with another kind or promotion.
+    #[test]
+    fn is_legal_move_agrees_with_the_move_list() {
+        let mut earlier: Vec<RelativeMove> = Vec::new();
+        let (mut accepted, mut refused) = (0, 0);
+        for_each_position(31, [16, 10, 12, 10, 26], |pos, all| {
+            let altered = all.iter().flat_map(|mv| {
+                let other_kind = match mv.kind() {
+                    RelativeMoveKind::Normal => RelativeMoveKind::DoubleStep,
+                    _ => RelativeMoveKind::Normal,
+                };
+                let other_promotion = match mv.promotion() {
+                    Some(_) => None,
+                    None => Some(Role::Queen),
+                };
+                [
+                    RelativeMove::new(mv.from(), mv.to(), mv.promotion(), other_kind),
+                    RelativeMove::new(mv.from(), mv.to(), other_promotion, mv.kind()),
+                ]
+            });
+            let candidates: Vec<RelativeMove> = all
+                .iter()
+                .copied()
+                .chain(earlier.drain(..))
+                .chain(altered)
+                .collect();
+            for mv in candidates {
+                let legal = all.contains(&mv);
+                assert_eq!(pos.is_legal_move(mv), legal, "{pos:?} {mv:?}");
+                if legal {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+            earlier.extend_from_slice(all);
+        });
+        assert!(accepted > 10_000, "{accepted} accepted");
+        assert!(refused > 10_000, "{refused} refused");
     }
 }
