@@ -1,6 +1,6 @@
 //! Texel tuning of an evaluation: standard chess's whole 8×8 evaluation
 //! (`eval::chess::ChessWeights`: material, mobility, king safety, pawn structure and the
-//! coefficients of the rule-built piece-square tables; Chess960 and regroupment share it),
+//! coefficients of the rule-built piece-square tables, played with in standard chess),
 //! relative chess's edge and room terms (`eval::relative::RelativeWeights`), sliding chess's
 //! tile terms (`eval::sliding::SlidingWeights`): plays the engine against itself from the
 //! variant's book at a fixed node budget, keeps the quiet positions (side to move not in
@@ -22,7 +22,7 @@
 //! repeated opening is a new game). The games are deterministic for the arguments (whatever
 //! the threads), so the data set is reproducible; it is kept in `target/tune/` (not in the
 //! repository) and read back when it exists. `--write` rewrites the variant's
-//! `src/eval/FILE_weights.rs` (standard: `chess_weights.rs`) with the fitted weights.
+//! `src/eval/VARIANT_weights.rs` with the fitted weights.
 
 use engine::eval::chess::{self, ChessEval, ChessWeights};
 use engine::eval::relative::{self, RelativeWeights};
@@ -212,9 +212,9 @@ impl Tunable for Standard {
     type Position = ChessPosition;
     const NAME: &'static str = "standard";
     const BOOK: &'static str = include_str!("../books/standard.txt");
-    const WEIGHTS_FILE: &'static str = "chess";
+    const WEIGHTS_FILE: &'static str = "standard";
     const WEIGHTS_TITLE: &'static str =
-        "the 8×8 chess evaluation (standard chess, Chess960, regroupment; sliding chess's base)";
+        "the 8×8 evaluation in standard chess (Chess960-style starts keep `chess_weights.rs`)";
 
     fn parse(text: &str) -> Result<ChessPosition, String> {
         ChessPosition::from_fen(text).map_err(|error| format!("{error}: '{text}'"))

@@ -31,12 +31,20 @@
 
 use crate::position::SearchPosition;
 use rules::attacks;
-use rules::{Bitboard, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square};
+use rules::{
+    Bitboard, CastlingMode, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square,
+};
 
 pub use super::chess_terms::{ChessWeights, WeightField, HAND_SET};
 
-/// The weights the evaluation uses: `eval/chess_weights.rs`, written by the tuner.
+/// The weights the evaluation uses with Chess960 castling (Chess960, regroupment) and under
+/// sliding chess's terms: `eval/chess_weights.rs`.
 pub const WEIGHTS: ChessWeights = super::chess_weights::TUNED;
+
+/// The weights the evaluation uses in standard chess: `eval/standard_weights.rs`, written by
+/// the tuner from games in standard openings. Chess960-style starts keep their own
+/// ([`WEIGHTS`]): a set tuned on standard games lost there.
+pub const STANDARD_WEIGHTS: ChessWeights = super::standard_weights::TUNED;
 
 /// Hand-set middlegame material (relative chess's evaluation builds on it).
 pub const MG_VALUE: [i32; 6] = material(&HAND_SET, false);
@@ -196,8 +204,11 @@ impl ChessEval {
     }
 }
 
-/// The evaluation the engine plays with, from [`WEIGHTS`].
+/// The evaluation the engine plays with in Chess960-style starts, from [`WEIGHTS`].
 pub static TUNED: ChessEval = ChessEval::new(&WEIGHTS);
+
+/// The evaluation the engine plays with in standard chess, from [`STANDARD_WEIGHTS`].
+pub static STANDARD: ChessEval = ChessEval::new(&STANDARD_WEIGHTS);
 
 /// A middlegame / endgame pair being summed.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -437,9 +448,20 @@ pub fn white_score_with(pos: &ChessPosition, eval: &ChessEval) -> i32 {
     drawish_scale(pos, score)
 }
 
+/// The evaluation for `pos`'s castling mode: standard chess's own weights, or those of
+/// Chess960-style starts.
+#[inline]
+pub fn eval_for(pos: &ChessPosition) -> &'static ChessEval {
+    match pos.mode() {
+        CastlingMode::Standard => &STANDARD,
+        CastlingMode::Chess960 => &TUNED,
+    }
+}
+
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &ChessPosition) -> i32 {
-    white_score_with(pos, &TUNED) * sign(pos.turn()) + TUNED.weights.tempo
+    let eval = eval_for(pos);
+    white_score_with(pos, eval) * sign(pos.turn()) + eval.weights.tempo
 }
 
 pub(crate) fn victim_value(pos: &ChessPosition, mv: Move) -> i32 {
@@ -735,6 +757,8 @@ mod tests {
     /// the repository is that text, so what the tuner writes compiles.
     #[test]
     fn the_weights_file_is_what_the_tuner_writes() {
+        let standard = include_str!("standard_weights.rs");
+        assert!(standard.ends_with(&STANDARD_WEIGHTS.source()), "{standard}");
         let file = include_str!("chess_weights.rs");
         assert!(file.ends_with(&WEIGHTS.source()), "{file}");
         let mut changed = WEIGHTS;

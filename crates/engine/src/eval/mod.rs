@@ -1,6 +1,6 @@
 //! Evaluation, one module per variant, each implementing [`crate::SearchPosition`] for that
 //! variant's position type. Standard chess and regroupment (the same `ChessPosition`, in
-//! Chess960 castling mode) share [`chess`]; sliding chess adds its tile terms on top of it;
+//! Chess960 castling mode) share [`chess`], each with weights of its own; sliding chess adds its tile terms on top of it;
 //! relative chess has its own board geometry and edge terms.
 
 pub mod chess;
@@ -10,3 +10,4 @@ pub mod relative;
 mod relative_weights;
 pub mod sliding;
 mod sliding_weights;
+mod standard_weights;
