@@ -1,12 +1,14 @@
-//! The evaluation of an 8×8 chess position (standard chess and regroupment; sliding chess
-//! builds on it), and `SearchPosition` for `rules::ChessPosition`.
+//! The evaluation of an 8×8 chess position (standard chess, Chess960 and regroupment;
+//! sliding chess builds on it), and `SearchPosition` for `rules::ChessPosition`.
 //!
 //! Every term has a middlegame (MG) and an endgame (EG) weight; the two sums are blended by
 //! the game phase (knight and bishop 1, rook 2, queen 4; 24 = all pieces on the board).
 //! Scores are centipawns from White's side, negated for Black to move, plus a tempo bonus.
-//! Every number below is a field of [`ChessWeights`]; the ones played with are `WEIGHTS`,
-//! from `eval/chess_weights.rs`, which the tuner (`examples/tune.rs --variant standard`)
-//! writes. The table gives the hand-set values ([`HAND_SET`]).
+//! Every number below is a field of [`ChessWeights`]. Standard chess plays with
+//! `STANDARD_WEIGHTS`, from `eval/standard_weights.rs`, which the tuner
+//! (`examples/tune.rs --variant standard`) writes; Chess960-style starts and sliding chess
+//! play with `WEIGHTS`, from `eval/chess_weights.rs`. The table gives the hand-set values
+//! ([`HAND_SET`]), which `eval/chess_weights.rs` holds.
 //!
 //! | term | MG | EG | notes |
 //! |---|---|---|---|
@@ -25,9 +27,9 @@
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
 //!
-//! The weights played with are still the hand-set ones: the tuned sets tried so far gained
-//! in standard chess but lost in Chess960 and regroupment, which share them (the figures
-//! are in `docs/architecture.md`, on tuning).
+//! Only standard chess's weights are tuned: a set tuned on standard games gained in
+//! standard chess but lost in Chess960 and regroupment (the figures are in
+//! `docs/architecture.md`, on tuning).
 
 use crate::position::SearchPosition;
 use rules::attacks;

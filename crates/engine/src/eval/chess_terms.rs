@@ -1,6 +1,6 @@
 //! The 8×8 evaluation's weights: [`ChessWeights`], the struct every number of
 //! `eval/chess.rs` lives in, its flat list form for the tuner (`examples/tune.rs`), the Rust
-//! text the tuner writes into `eval/chess_weights.rs`, and the hand-set values.
+//! text the tuner writes into `eval/standard_weights.rs`, and the hand-set values.
 
 /// Every hand-set or tuned number of the evaluation, as
 /// [`ChessEval::new`](super::chess::ChessEval::new) reads them.
@@ -170,7 +170,7 @@ impl ChessWeights {
 }
 
 impl ChessWeights {
-    /// Rust source defining `TUNED` as these weights: the body of `eval/chess_weights.rs`
+    /// Rust source defining `TUNED` as these weights: the body of `eval/standard_weights.rs`
     /// from its `use` line on, as the tuner writes it.
     pub fn source(&self) -> String {
         let mut copy = *self;

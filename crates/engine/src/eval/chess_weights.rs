@@ -1,6 +1,6 @@
-//! The weights of the 8×8 chess evaluation (standard chess, Chess960, regroupment; sliding
-//! chess's base): the hand-set values, until the tuner
-//! (`examples/tune.rs --variant standard --write`) rewrites this file.
+//! The weights of the 8×8 evaluation in Chess960-style starts (Chess960, regroupment) and
+//! under sliding chess's terms: the hand-set values, in the form the tuner writes. Standard
+//! chess plays with its own tuned set, `eval/standard_weights.rs`.
 
 use super::chess::ChessWeights;
 
