@@ -9,17 +9,19 @@
 //! differences (its persistent move order, exact scores for the level, no pruning) sit behind
 //! its `ROOT` parameter. Each ply keeps its move list, ordering scores, tried quiet moves and
 //! principal variation in a `Frame`, reused from node to node. The tuning numbers are in
-//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`, pruning and reductions in `search/pruning.rs`.
+//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`, pruning and reductions in `search/pruning.rs`, a
+//! node's move list (generated, scored and picked) in `search/move_list.rs`.
 //!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
 
+mod move_list;
 mod pruning;
 mod quiescence;
 
 use crate::correction::CorrectionHistory;
 use crate::levels::{choose_with_level, RootMove};
-use crate::ordering::{pick_next, Continuation, Heuristics, DEFERRED_QUIET};
-use crate::position::{keep_only, SearchPosition};
+use crate::ordering::{Continuation, Heuristics};
+use crate::position::SearchPosition;
 use crate::request::{SearchInfo, SearchRequest, SearchResult};
 use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search_params::*;
@@ -179,7 +181,7 @@ impl<P> Copy for Node<'_, P> {}
 /// What one ply of the search keeps while its children are searched, reused by every node
 /// at that ply so that no node allocates.
 struct Frame<M> {
-    /// The legal (or, in quiescence, noisy) moves, ordered lazily by [`pick_next`].
+    /// The legal (or, in quiescence, noisy) moves, ordered lazily by [`crate::ordering::pick_next`].
     moves: Vec<M>,
     /// Each move's ordering score; in the main search the low bit says whether it is noisy.
     scores: Vec<i32>,
@@ -610,15 +612,7 @@ impl<P: SearchPosition> Search<'_, P> {
                     let mv = self.root_moves[index].mv;
                     (mv, pos.is_noisy(mv))
                 } else {
-                    let frame = &mut self.frames[ply];
-                    pick_next(&mut frame.moves, &mut frame.scores, index);
-                    if frame.scores[index] == DEFERRED_QUIET * 2 {
-                        self.score_deferred_quiets(pos, ply, index);
-                        let frame = &mut self.frames[ply];
-                        pick_next(&mut frame.moves, &mut frame.scores, index);
-                    }
-                    let frame = &self.frames[ply];
-                    (frame.moves[index], frame.scores[index] & 1 != 0)
+                    self.pick_move(pos, ply, index)
                 }
             };
             // Late-move pruning and futility pruning of quiet moves near the leaves. A move
@@ -732,50 +726,6 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
-    }
-
-    /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
-    /// with their ordering scores; returns how many.
-    fn generate_ordered(
-        &mut self,
-        pos: &P,
-        ply: usize,
-        hash_move: Option<P::Move>,
-        searched_already: Option<P::Move>,
-    ) -> usize {
-        let frame = &mut self.frames[ply];
-        frame.moves.clear();
-        frame.scores.clear();
-        pos.legal_moves(&mut frame.moves);
-        if let Some(searched) = searched_already {
-            keep_only(&mut frame.moves, 0, |mv| mv != searched);
-        }
-        self.noisy_flags.clear();
-        pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
-        let frame = &mut self.frames[ply];
-        for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
-            // The low bit carries the noisiness through the sort.
-            let order = self
-                .heuristics
-                .score_deferring_quiets(pos, mv, noisy, hash_move, ply);
-            frame.scores.push(order * 2 + noisy as i32);
-        }
-        frame.moves.len()
-    }
-
-    /// Gives the quiet moves from `index` on, at `ply`, their history scores: the picking
-    /// has reached them.
-    fn score_deferred_quiets(&mut self, pos: &P, ply: usize, index: usize) {
-        let context = self.continuation(ply);
-        let frame = &mut self.frames[ply];
-        for (&mv, score) in frame.moves[index..]
-            .iter()
-            .zip(frame.scores[index..].iter_mut())
-        {
-            if *score == DEFERRED_QUIET * 2 {
-                *score = self.heuristics.quiet_score(pos, mv, context) * 2;
-            }
-        }
     }
 
     /// The score of `child`, reached by one of the moves of the node at `ply`, from that
