@@ -14,7 +14,7 @@
 //! scaling), runs Adam on that, rounds, and linearises again; each weight keeps its hand-set
 //! sign within four times its size plus 20.
 //!
-//! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard]
+//! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard|chess960-starts]
 //! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--write]`
 //! (`--keep`: standard chess's weights of those `ChessWeights` fields stay as they are; defaults
 //! relative, 200 games, 3000 nodes a move, seed 1, the whole book, one thread). Game `g` starts
@@ -30,7 +30,7 @@ use engine::eval::sliding::{self, SlidingWeights};
 use engine::{FrozenClock, Level, Limits, SearchPosition, SearchRequest, Searcher};
 use rules::relative::{RelativeOptions, RelativePosition};
 use rules::sliding::SlidingPosition;
-use rules::{ChessPosition, Color, GamePosition};
+use rules::{CastlingMode, ChessPosition, Color, GamePosition};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -45,6 +45,10 @@ trait Tunable {
     type Position: SearchPosition + GamePosition + Clone + Send + Sync;
     const NAME: &'static str;
     const BOOK: &'static str;
+    /// The openings games are played from, in order (default: the book's lines).
+    fn book_lines() -> Vec<&'static str> {
+        Self::BOOK.lines().collect()
+    }
     fn parse(text: &str) -> Result<Self::Position, String>;
     fn current_weights() -> Vec<i32>;
     /// The highest value each weight may take (the lowest is 0).
@@ -214,7 +218,7 @@ impl Tunable for Standard {
     const BOOK: &'static str = include_str!("../books/standard.txt");
     const WEIGHTS_FILE: &'static str = "standard";
     const WEIGHTS_TITLE: &'static str =
-        "the 8×8 evaluation in standard chess (Chess960-style starts keep `chess_weights.rs`)";
+        "the 8×8 evaluation in standard chess (Chess960-style starts have `chess960_weights.rs`)";
 
     fn parse(text: &str) -> Result<ChessPosition, String> {
         ChessPosition::from_fen(text).map_err(|error| format!("{error}: '{text}'"))
@@ -324,6 +328,76 @@ impl Tunable for Standard {
             })
             .collect();
         Some(terms)
+    }
+}
+
+/// Chess960-style starts (regroupment and Chess960): the same 8×8 weights as standard chess,
+/// fitted on games from those starts, with Chess960 castling. The openings alternate between
+/// the regroupment and Chess960 books and skip each book's first [`Self::HELD_OUT`] lines,
+/// which matches keep for testing the result.
+struct Chess960Starts;
+
+impl Chess960Starts {
+    const HELD_OUT: usize = 100;
+}
+
+impl Tunable for Chess960Starts {
+    type Position = ChessPosition;
+    const NAME: &'static str = "chess960-starts";
+    const BOOK: &'static str = include_str!("../books/regroupment.txt");
+    const WEIGHTS_FILE: &'static str = "chess960";
+    const WEIGHTS_TITLE: &'static str =
+        "the 8×8 evaluation in Chess960-style starts (Chess960 and regroupment)";
+
+    fn book_lines() -> Vec<&'static str> {
+        let regroupment = Self::BOOK.lines().skip(Self::HELD_OUT);
+        let chess960 = include_str!("../books/chess960.txt")
+            .lines()
+            .skip(Self::HELD_OUT);
+        regroupment
+            .zip(chess960)
+            .flat_map(|(first, second)| [first, second])
+            .collect()
+    }
+
+    fn parse(text: &str) -> Result<ChessPosition, String> {
+        ChessPosition::from_fen_mode(text, CastlingMode::Chess960)
+            .map_err(|error| format!("{error}: '{text}'"))
+    }
+
+    fn current_weights() -> Vec<i32> {
+        Standard::current_weights()
+    }
+
+    fn field_ranges() -> Vec<(&'static str, std::ops::Range<usize>)> {
+        Standard::field_ranges()
+    }
+
+    fn upper_limits() -> Vec<i32> {
+        Standard::upper_limits()
+    }
+
+    fn lower_limits() -> Vec<i32> {
+        Standard::lower_limits()
+    }
+
+    fn white_score(position: &ChessPosition, weights: &[i32]) -> i32 {
+        Standard::white_score(position, weights)
+    }
+
+    fn tempo(weights: &[i32]) -> i32 {
+        Standard::tempo(weights)
+    }
+
+    fn weights_source(weights: &[i32]) -> String {
+        Standard::weights_source(weights)
+    }
+
+    fn linear_terms(
+        samples: &[Sample<ChessPosition>],
+        weights: &[i32],
+    ) -> Option<Vec<LinearTerms>> {
+        Standard::linear_terms(samples, weights)
     }
 }
 
@@ -469,8 +543,8 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
             })
             .collect();
     }
-    let mut openings: Vec<V::Position> = V::BOOK
-        .lines()
+    let mut openings: Vec<V::Position> = V::book_lines()
+        .into_iter()
         .filter(|line| !line.trim().is_empty())
         .map(|line| V::parse(line.trim()))
         .collect::<Result<_, _>>()
@@ -593,8 +667,10 @@ fn main() {
         "relative" => tune::<Relative>(&settings),
         "sliding" => tune::<Sliding>(&settings),
         "standard" => tune::<Standard>(&settings),
+        "chess960-starts" => tune::<Chess960Starts>(&settings),
         other => Err(format!(
-            "no tunable terms for the variant '{other}' (relative, sliding, standard)"
+            "no tunable terms for the variant '{other}' \
+             (relative, sliding, standard, chess960-starts)"
         )),
     };
     if let Err(message) = outcome {

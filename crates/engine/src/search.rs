@@ -2,7 +2,7 @@
 //! alpha-beta search, with a transposition table, quiescence, null-move pruning (guarded
 //! against zugzwang), late-move reductions (less for moves with a good history, more where
 //! the position is not improving), internal iterative reduction, check extensions, reverse
-//! futility and late-move pruning near the leaves, a static evaluation corrected by the
+//! futility, late-move and exchange (SEE) pruning near the leaves, a static evaluation corrected by the
 //! correction history, and repetition / 50-move awareness inside the tree.
 //!
 //! One node function, `Search::negamax`, serves the root and every inner node; the root's
@@ -629,11 +629,25 @@ impl<P: SearchPosition> Search<'_, P> {
             if prune_if_quiet && !noisy && pos.gives_check_unplayed(mv) == Some(false) {
                 continue;
             }
+            // Near the leaves, a move that loses material in the exchange on its square
+            // (beyond a margin that grows with depth) is not searched.
+            let see_prunable = !ROOT
+                && !pv_node
+                && !in_check
+                && best_score > -MATE_BOUND
+                && searched > 0
+                && depth <= SEE_PRUNING_MAX_DEPTH;
+            if see_prunable && noisy && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth * depth) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let gives_check = child.is_check();
             let quiet = !noisy && !gives_check;
             if prune_if_quiet && quiet {
+                continue;
+            }
+            if see_prunable && quiet && !pos.see_ge(mv, -SEE_QUIET_MARGIN * depth) {
                 continue;
             }
 

@@ -50,6 +50,14 @@ pub const FUTILITY_MAX_DEPTH: i32 = 2;
 /// …when the static evaluation plus this much per ply of depth cannot reach alpha.
 pub const FUTILITY_MARGIN: i32 = 110;
 
+/// Moves that lose material in the exchange on their square are pruned up to this depth,
+/// at non-PV nodes not in check…
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
+/// …a capture or promotion losing more than this many centipawns times depth squared…
+pub const SEE_NOISY_MARGIN: i32 = 20;
+/// …and a quiet move losing more than this many centipawns per ply of depth.
+pub const SEE_QUIET_MARGIN: i32 = 64;
+
 /// Quiescence skips a capture when even this much beyond the captured material cannot
 /// reach alpha.
 pub const DELTA_MARGIN: i32 = 200;

@@ -6,9 +6,9 @@
 //! Scores are centipawns from White's side, negated for Black to move, plus a tempo bonus.
 //! Every number below is a field of [`ChessWeights`]. Standard chess plays with
 //! `STANDARD_WEIGHTS`, from `eval/standard_weights.rs`, which the tuner
-//! (`examples/tune.rs --variant standard`) writes; Chess960-style starts and sliding chess
-//! play with `WEIGHTS`, from `eval/chess_weights.rs`. The table gives the hand-set values
-//! ([`HAND_SET`]), which `eval/chess_weights.rs` holds.
+//! (`examples/tune.rs --variant standard`) writes; Chess960-style starts with
+//! `CHESS960_WEIGHTS`, from `eval/chess960_weights.rs` (`--variant chess960-starts`);
+//! sliding chess with the hand-set values ([`HAND_SET`]), which the table gives.
 //!
 //! | term | MG | EG | notes |
 //! |---|---|---|---|
@@ -27,8 +27,8 @@
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
 //!
-//! Only standard chess's weights are tuned: a set tuned on standard games gained in
-//! standard chess but lost in Chess960 and regroupment (the figures are in
+//! Each set is fitted on games from its own starts: a set fitted on standard games alone
+//! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
 use crate::position::SearchPosition;
@@ -39,13 +39,13 @@ use rules::{
 
 pub use super::chess_terms::{ChessWeights, WeightField, HAND_SET};
 
-/// The weights the evaluation uses with Chess960 castling (Chess960, regroupment) and under
-/// sliding chess's terms: `eval/chess_weights.rs`.
-pub const WEIGHTS: ChessWeights = super::chess_weights::TUNED;
+/// The weights the evaluation uses with Chess960 castling (Chess960, regroupment):
+/// `eval/chess960_weights.rs`, written by the tuner from games in those starts.
+pub const CHESS960_WEIGHTS: ChessWeights = super::chess960_weights::TUNED;
 
 /// The weights the evaluation uses in standard chess: `eval/standard_weights.rs`, written by
-/// the tuner from games in standard openings. Chess960-style starts keep their own
-/// ([`WEIGHTS`]): a set tuned on standard games lost there.
+/// the tuner from games in standard openings. Chess960-style starts have their own
+/// ([`CHESS960_WEIGHTS`]): a set tuned on standard games lost there.
 pub const STANDARD_WEIGHTS: ChessWeights = super::standard_weights::TUNED;
 
 /// Hand-set middlegame material (relative chess's evaluation builds on it).
@@ -206,8 +206,11 @@ impl ChessEval {
     }
 }
 
-/// The evaluation the engine plays with in Chess960-style starts, from [`WEIGHTS`].
-pub static TUNED: ChessEval = ChessEval::new(&WEIGHTS);
+/// The evaluation the engine plays with in Chess960-style starts, from [`CHESS960_WEIGHTS`].
+pub static CHESS960: ChessEval = ChessEval::new(&CHESS960_WEIGHTS);
+
+/// The evaluation with the hand-set weights, which sliding chess builds on.
+pub static HAND_SET_EVAL: ChessEval = ChessEval::new(&HAND_SET);
 
 /// The evaluation the engine plays with in standard chess, from [`STANDARD_WEIGHTS`].
 pub static STANDARD: ChessEval = ChessEval::new(&STANDARD_WEIGHTS);
@@ -298,7 +301,7 @@ pub fn phase(pos: &ChessPosition) -> i32 {
 /// The evaluation from White's side before the phase blend, so variants can add terms.
 /// `blocked` squares (sliding chess's gap) stop rays and are never counted as mobility.
 pub fn white_terms(pos: &ChessPosition) -> Tapered {
-    white_terms_with(pos, &TUNED)
+    white_terms_with(pos, &HAND_SET_EVAL)
 }
 
 /// [`white_terms`] with the given weights (the tuner's way in).
@@ -456,7 +459,7 @@ pub fn white_score_with(pos: &ChessPosition, eval: &ChessEval) -> i32 {
 pub fn eval_for(pos: &ChessPosition) -> &'static ChessEval {
     match pos.mode() {
         CastlingMode::Standard => &STANDARD,
-        CastlingMode::Chess960 => &TUNED,
+        CastlingMode::Chess960 => &CHESS960,
     }
 }
 
@@ -674,15 +677,15 @@ mod tests {
     /// the round trip in its own place.
     #[test]
     fn weights_round_trip_through_the_tuners_order() {
-        let all = WEIGHTS.to_vec();
+        let all = CHESS960_WEIGHTS.to_vec();
         assert_eq!(all.len(), ChessWeights::COUNT);
-        assert_eq!(ChessWeights::from_slice(&all), Some(WEIGHTS));
+        assert_eq!(ChessWeights::from_slice(&all), Some(CHESS960_WEIGHTS));
         for index in 0..all.len() {
             let mut changed = all.clone();
             changed[index] += 1;
             let weights = ChessWeights::from_slice(&changed).expect("as many weights");
             assert_eq!(weights.to_vec(), changed);
-            assert_ne!(weights, WEIGHTS);
+            assert_ne!(weights, CHESS960_WEIGHTS);
         }
         assert_eq!(ChessWeights::from_slice(&all[1..]), None);
     }
@@ -755,15 +758,16 @@ mod tests {
         assert!(ignored.is_empty(), "weights {ignored:?} change nothing");
     }
 
-    /// The tuner writes `eval/chess_weights.rs` with [`ChessWeights::source`]; the file in
-    /// the repository is that text, so what the tuner writes compiles.
+    /// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with
+    /// [`ChessWeights::source`]; the files in the repository end with that text, so what the
+    /// tuner writes compiles.
     #[test]
     fn the_weights_file_is_what_the_tuner_writes() {
         let standard = include_str!("standard_weights.rs");
         assert!(standard.ends_with(&STANDARD_WEIGHTS.source()), "{standard}");
-        let file = include_str!("chess_weights.rs");
-        assert!(file.ends_with(&WEIGHTS.source()), "{file}");
-        let mut changed = WEIGHTS;
+        let file = include_str!("chess960_weights.rs");
+        assert!(file.ends_with(&CHESS960_WEIGHTS.source()), "{file}");
+        let mut changed = CHESS960_WEIGHTS;
         changed.passed_pawn_eg[5] += 1;
         assert!(!file.ends_with(&changed.source()));
     }

@@ -1,11 +1,11 @@
 //! Evaluation, one module per variant, each implementing [`crate::SearchPosition`] for that
 //! variant's position type. Standard chess and regroupment (the same `ChessPosition`, in
-//! Chess960 castling mode) share [`chess`], each with weights of its own; sliding chess adds its tile terms on top of it;
-//! relative chess has its own board geometry and edge terms.
+//! Chess960 castling mode) share [`chess`], each with weights of its own; sliding chess adds
+//! its tile terms on top of it (with the hand-set weights); relative chess has its own board geometry and edge terms.
 
 pub mod chess;
+mod chess960_weights;
 mod chess_terms;
-mod chess_weights;
 pub mod relative;
 mod relative_weights;
 pub mod sliding;

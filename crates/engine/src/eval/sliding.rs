@@ -73,7 +73,7 @@ fn tile_terms(pos: &SlidingPosition, weights: &SlidingWeights) -> Tapered {
             Color::White => king.index(),
             Color::Black => king.flip_rank().index(),
         };
-        let softened = chess_eval::TUNED.psqt_mg[Role::King.index()][king_index]
+        let softened = chess_eval::HAND_SET_EVAL.psqt_mg[Role::King.index()][king_index]
             * weights.king_square_removed_percent
             / 100;
         terms.add(-sign * softened, 0);

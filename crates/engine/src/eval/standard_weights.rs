@@ -1,4 +1,4 @@
-//! The weights of the 8×8 evaluation in standard chess (Chess960-style starts keep `chess_weights.rs`), written by the tuner:
+//! The weights of the 8×8 evaluation in standard chess (Chess960-style starts have `chess960_weights.rs`), written by the tuner:
 //! `cargo run --release -p boardshift-engine --example tune -- --variant standard --games 4000 --nodes 2000 --seed 1 --openings 750 --write`
 //! (452158 quiet positions, K = 0.930, mean squared error 0.099290 before, 0.096992 after).
 
