@@ -57,9 +57,9 @@ pub extern "C" fn bench_init() {
 pub const CASES: [(&str, u32, u32, u32); 5] = [
     ("perft start", 0, 0, 6),
     ("perft kiwipete", 0, 1, 5),
-    ("search standard", 1, 0, 11),
-    ("search sliding", 1, 1, 10),
-    ("search relative", 1, 2, 7),
+    ("search standard", 1, 0, 14),
+    ("search sliding", 1, 1, 13),
+    ("search relative", 1, 2, 12),
 ];
 
 /// Runs one case and returns its node count.
