@@ -6,7 +6,7 @@
 //! Scores are centipawns from White's side, negated for Black to move, plus a tempo bonus.
 //! Every number below is a field of [`ChessWeights`]. Standard chess plays with
 //! `STANDARD_WEIGHTS`, from `eval/standard_weights.rs`, which the tuner
-//! (`examples/tune.rs --variant standard`) writes; Chess960-style starts with
+//! (`examples/tune --variant standard`) writes; Chess960-style starts with
 //! `CHESS960_WEIGHTS`, from `eval/chess960_weights.rs` (`--variant chess960-starts`);
 //! sliding chess with the hand-set values ([`HAND_SET`]), which the table gives.
 //!

@@ -1,5 +1,5 @@
 //! The 8×8 evaluation's weights: [`ChessWeights`], the struct every number of
-//! `eval/chess.rs` lives in, its flat list form for the tuner (`examples/tune.rs`), the Rust
+//! `eval/chess.rs` lives in, its flat list form for the tuner (`examples/tune`), the Rust
 //! text the tuner writes into `eval/standard_weights.rs`, and the hand-set values.
 
 /// Every hand-set or tuned number of the evaluation, as

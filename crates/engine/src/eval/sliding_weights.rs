@@ -1,5 +1,5 @@
 //! The weights of sliding chess's tile terms: the hand-set values, until the tuner
-//! (`examples/tune.rs --variant sliding --write`) rewrites this file.
+//! (`examples/tune --variant sliding --write`) rewrites this file.
 
 use super::sliding::SlidingWeights;
 
