@@ -642,6 +642,7 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
             let quiet = !noisy && !gives_check;
             if prune_if_quiet && quiet {

@@ -84,21 +84,23 @@ fn role_value(role: Role) -> i32 {
 }
 
 /// Material plus piece-square value of each role on each inner-board square, per colour
-/// (Black's read rank-flipped), middlegame and endgame: one lookup per piece.
+/// (Black's read rank-flipped and negated: every term is from White's side), middlegame and
+/// endgame: one lookup per piece.
 static PIECE_SQUARE: [[[(i32, i32); 64]; 6]; 2] = piece_square_table();
 
 const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
     let mut table = [[[(0, 0); 64]; 6]; 2];
     let mut color = 0;
     while color < 2 {
+        let sign = if color == 0 { 1 } else { -1 };
         let mut role = 0;
         while role < 6 {
             let mut square = 0;
             while square < 64 {
                 let seen = if color == 0 { square } else { square ^ 56 };
                 table[color][role][square] = (
-                    MG_VALUE[role] + psqt::MG[role][seen],
-                    EG_VALUE[role] + psqt::EG[role][seen],
+                    sign * (MG_VALUE[role] + psqt::MG[role][seen]),
+                    sign * (EG_VALUE[role] + psqt::EG[role][seen]),
                 );
                 square += 1;
             }
@@ -110,6 +112,10 @@ const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
 }
 
 /// The evaluation from White's side with the given weights of the relative terms.
+///
+/// Every piece adds its material and piece-square value (read at the nearest inner-board
+/// square) in one pass; the terms only some pieces have (off the inner board, near a king
+/// the boundary rule hems in) are added by passes over just those pieces.
 pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
     let size = pos.size() as i32;
     let origin = pos.origin();
@@ -117,58 +123,61 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
     let span = size - 8;
     let mut total = Tapered::default();
     let mut phase = 0;
-    let kings = [Color::White, Color::Black].map(|color| {
-        pos.king(color)
-            .map(|square| (square.x as i32 - ox, square.y as i32 - oy))
-    });
-    // The boundary rule's toll on a king's steps depends on the origin alone; when it is
-    // nothing the per-piece nearness test is skipped.
-    let escapes = weights.removed_escape * removed_escapes(ox, oy, span);
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
         let table = &PIECE_SQUARE[color.index()];
-        let mut side = Tapered::default();
-        let enemy_king = kings[color.other().index()].filter(|_| escapes != 0);
         for (rx, ry, role) in pos.relative_pieces(color) {
             let r = role.index();
             phase += PHASE_WEIGHT[r];
-            // Pieces on the inner board can never fall: the inner board stays inside.
-            if (rx as u32 | ry as u32) < 8 {
-                let (mg, eg) = table[r][(ry * 8 + rx) as usize];
-                side.add(mg, eg);
+            let nearest = if (rx as u32 | ry as u32) < 8 {
+                ry * 8 + rx
             } else {
-                let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
-                let (mg, eg) = table[r][nearest];
-                side.add(mg, eg);
-                let (x, y) = (rx + ox, ry + oy);
-                let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
-                let loss = if role == Role::King {
-                    weights.king_off_inner_board
-                        + weights.king_edge_risk.get(edge as usize).unwrap_or(&0)
-                } else {
-                    let percent = weights.off_inner_board_percent
-                        + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
-                    weights.off_inner_board + role_value(role) * percent / 100
-                };
-                side.add(-loss, -loss);
-            }
-            if let Some((kx, ky)) = enemy_king {
-                let near = (kx - rx).abs().max((ky - ry).abs()) <= 3;
-                if near && !matches!(role, Role::Pawn | Role::King) {
-                    side.add(escapes, escapes);
-                }
-            }
+                ry.clamp(0, 7) * 8 + rx.clamp(0, 7)
+            };
+            let (mg, eg) = table[r][nearest as usize];
+            total.add(mg, eg);
+        }
+        let sign = if color == Color::White { 1 } else { -1 };
+        // Pieces on the inner board can never fall: the inner board stays inside.
+        for (square, piece) in pos.pieces_off_inner_board(color) {
+            let (x, y) = (square.x as i32, square.y as i32);
+            let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+            let loss = if piece.role == Role::King {
+                weights.king_off_inner_board
+                    + weights.king_edge_risk.get(edge as usize).unwrap_or(&0)
+            } else {
+                let percent = weights.off_inner_board_percent
+                    + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
+                weights.off_inner_board + role_value(piece.role) * percent / 100
+            };
+            total.add(-sign * loss, -sign * loss);
         }
         let forward_room = match color {
             Color::White => oy,
             Color::Black => span - oy,
         }
         .min(MAX_COUNTED_ROOM);
-        side.add(
-            weights.forward_room * forward_room,
-            weights.forward_room * forward_room,
-        );
-        total.add(sign * side.mg, sign * side.eg);
+        let room = sign * weights.forward_room * forward_room;
+        total.add(room, room);
+    }
+    // The boundary rule's toll on a king's steps depends on the origin alone; when it is
+    // nothing the per-piece nearness test is skipped.
+    let escapes = weights.removed_escape * removed_escapes(ox, oy, span);
+    if escapes != 0 {
+        for color in Color::ALL {
+            let Some(king) = pos.king(color.other()) else {
+                continue;
+            };
+            let (kx, ky) = (king.x as i32 - ox, king.y as i32 - oy);
+            let near = pos
+                .relative_pieces(color)
+                .filter(|&(rx, ry, role)| {
+                    (kx - rx).abs().max((ky - ry).abs()) <= 3
+                        && !matches!(role, Role::Pawn | Role::King)
+                })
+                .count() as i32;
+            let sign = if color == Color::White { 1 } else { -1 };
+            total.add(sign * escapes * near, sign * escapes * near);
+        }
     }
     total.blend(phase.min(24))
 }

@@ -41,14 +41,13 @@ impl<P: SearchPosition> Search<'_, P> {
     fn score_deferred_quiets(&mut self, pos: &P, ply: usize, index: usize) {
         let context = self.continuation(ply);
         let frame = &mut self.frames[ply];
-        for (&mv, score) in frame.moves[index..]
-            .iter()
-            .zip(frame.scores[index..].iter_mut())
-        {
-            if *score == DEFERRED_QUIET * 2 {
-                *score = self.heuristics.quiet_score(pos, mv, context) * 2;
-            }
-        }
+        self.heuristics.score_deferred(
+            pos,
+            &frame.moves[index..],
+            &mut frame.scores[index..],
+            (DEFERRED_QUIET * 2, 2),
+            context,
+        );
     }
 
     /// Brings the best remaining move of the node at `ply` to `index` and returns it with

@@ -81,6 +81,7 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            self.tt.prefetch(child.hash());
             let node = Node {
                 pos: &child,
                 ply: ply + 1,
