@@ -290,11 +290,7 @@ fn enemy_loses_over_edge(pos: &RelativePosition, mv: RelativeMove) -> bool {
 }
 
 fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
-    mv.promotion().is_some_and(|role| role == Role::Queen)
-        || mv.kind() == RelativeMoveKind::EnPassant
-        || pos
-            .piece_at(mv.to())
-            .is_some_and(|piece| piece.color != pos.turn())
+    mv.promotion() == Some(Role::Queen) || pos.captures_on_target(mv)
 }
 
 pub fn evaluate(pos: &RelativePosition) -> i32 {
