@@ -16,7 +16,7 @@
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
 use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
-use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
+use rules::relative::{piece_code, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
 /// The weights of relative chess's own terms, as [`white_score_with`] reads them.
@@ -111,11 +111,40 @@ const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
     table
 }
 
+/// [`PIECE_SQUARE`] and the phase weight by the rules' mailbox code of a piece
+/// ([`piece_code`]), sixteen rows so that any four-bit code indexes them (0 and 13..=15 hold
+/// no piece and stay zero).
+static BY_CODE: [[(i32, i32); 64]; 16] = by_code_table();
+static PHASE_BY_CODE: [i32; 16] = phase_by_code_table();
+
+const fn by_code_table() -> [[(i32, i32); 64]; 16] {
+    let mut table = [[(0, 0); 64]; 16];
+    let mut role = 0;
+    while role < 6 {
+        table[piece_code(Color::White, Role::ALL[role]) as usize] = PIECE_SQUARE[0][role];
+        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PIECE_SQUARE[1][role];
+        role += 1;
+    }
+    table
+}
+
+const fn phase_by_code_table() -> [i32; 16] {
+    let mut table = [0; 16];
+    let mut role = 0;
+    while role < 6 {
+        table[piece_code(Color::White, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
+        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
+        role += 1;
+    }
+    table
+}
+
 /// The evaluation from White's side with the given weights of the relative terms.
 ///
-/// Every piece adds its material and piece-square value (read at the nearest inner-board
-/// square) in one pass; the terms only some pieces have (off the inner board, near a king
-/// the boundary rule hems in) are added by passes over just those pieces.
+/// The pieces on the inner board, usually nearly all, are read rank by rank from the rules'
+/// mailbox, each adding its material and piece-square value in one lookup; the few off it
+/// (read at the nearest inner-board square, less what their edge risk costs) and the
+/// king-escape term come from passes over just the pieces they concern.
 pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
     let size = pos.size() as i32;
     let origin = pos.origin();
@@ -123,22 +152,27 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
     let span = size - 8;
     let mut total = Tapered::default();
     let mut phase = 0;
+    for (y, &rank) in pos.inner_ranks().iter().enumerate() {
+        let mut rest = rank;
+        while rest != 0 {
+            let shift = rest.trailing_zeros() & !7;
+            let code = (rest >> shift) as usize & 15;
+            rest &= !(0xff << shift);
+            let (mg, eg) = BY_CODE[code][(y * 8 + shift as usize / 8) & 63];
+            total.add(mg, eg);
+            phase += PHASE_BY_CODE[code];
+        }
+    }
     for color in Color::ALL {
         let table = &PIECE_SQUARE[color.index()];
-        for (rx, ry, role) in pos.relative_pieces(color) {
-            let r = role.index();
-            phase += PHASE_WEIGHT[r];
-            let nearest = if (rx as u32 | ry as u32) < 8 {
-                ry * 8 + rx
-            } else {
-                ry.clamp(0, 7) * 8 + rx.clamp(0, 7)
-            };
-            let (mg, eg) = table[r][nearest as usize];
-            total.add(mg, eg);
-        }
         let sign = if color == Color::White { 1 } else { -1 };
         // Pieces on the inner board can never fall: the inner board stays inside.
         for (square, piece) in pos.pieces_off_inner_board(color) {
+            let r = piece.role.index();
+            phase += PHASE_WEIGHT[r];
+            let (rx, ry) = pos.relative_of(square);
+            let (mg, eg) = table[r][(ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize];
+            total.add(mg, eg);
             let (x, y) = (square.x as i32, square.y as i32);
             let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
             let loss = if piece.role == Role::King {

@@ -16,9 +16,10 @@ pub(crate) const WHITE_LONG: u8 = 2;
 pub(crate) const BLACK_SHORT: u8 = 4;
 pub(crate) const BLACK_LONG: u8 = 8;
 
-/// Mailbox byte of a piece: 0 is empty, 1..=6 White pawn..king, 7..=12 Black pawn..king.
+/// Mailbox byte of a piece: 0 is empty, 1..=6 White pawn..king, 7..=12 Black pawn..king
+/// (as [`RelativePosition::inner_ranks`] gives them).
 #[inline]
-pub(crate) const fn piece_code(color: Color, role: Role) -> u8 {
+pub const fn piece_code(color: Color, role: Role) -> u8 {
     (color as u8) * 6 + role as u8 + 1
 }
 
@@ -279,6 +280,20 @@ impl RelativePosition {
                 let (x, y) = rel_coords(index as usize);
                 (x, y, code_role(self.board[index as usize]))
             })
+    }
+
+    /// The inner board's ranks, its first rank first, each as eight bytes (the a-file in
+    /// the lowest), one [`piece_code`] per square: what an evaluation reads to visit the
+    /// pieces on the inner board, most of them, without going through the piece lists.
+    #[inline]
+    pub fn inner_ranks(&self) -> [u64; 8] {
+        std::array::from_fn(|y| {
+            let start = rel_index(0, y as i32);
+            let rank: [u8; 8] = self.board[start..start + 8]
+                .try_into()
+                .expect("eight squares of a rank");
+            u64::from_le_bytes(rank)
+        })
     }
 
     /// Whether any piece of one side stands off the inner board (so could fall over an edge).
