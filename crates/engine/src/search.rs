@@ -626,7 +626,10 @@ impl<P: SearchPosition> Search<'_, P> {
                     && searched >= self.late_move_count(depth, ply))
                     || (depth <= FUTILITY_MAX_DEPTH
                         && static_eval + FUTILITY_MARGIN * depth <= alpha));
-            if prune_if_quiet && !noisy && pos.gives_check_unplayed(mv) == Some(false) {
+            // Where the variant tells a check without playing the move, it is asked once: for
+            // a move about to be pruned, and otherwise for the child's check.
+            let check_unplayed = pos.gives_check_unplayed(mv);
+            if prune_if_quiet && !noisy && check_unplayed == Some(false) {
                 continue;
             }
             // Near the leaves, a move that loses material in the exchange on its square
@@ -643,7 +646,7 @@ impl<P: SearchPosition> Search<'_, P> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.tt.prefetch(child.hash());
-            let gives_check = child.is_check();
+            let gives_check = check_unplayed.unwrap_or_else(|| child.is_check());
             let quiet = !noisy && !gives_check;
             if prune_if_quiet && quiet {
                 continue;

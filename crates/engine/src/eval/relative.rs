@@ -219,19 +219,10 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
 /// How many of a king's eight steps the boundary rule forbids at origin (ox, oy): a step by
 /// d needs 0 ≤ O − d ≤ N − 8 on both axes.
 fn removed_escapes(ox: i32, oy: i32, span: i32) -> i32 {
-    let mut removed = 0;
-    for dx in -1..=1 {
-        for dy in -1..=1 {
-            if (dx, dy) == (0, 0) {
-                continue;
-            }
-            let (nx, ny) = (ox - dx, oy - dy);
-            if !(0..=span).contains(&nx) || !(0..=span).contains(&ny) {
-                removed += 1;
-            }
-        }
-    }
-    removed
+    // On each axis the steps −1, 0, 1 that keep the origin in 0..=span (0 always does); the
+    // king keeps the pairs of allowed steps but (0, 0).
+    let allowed = |o: i32| 3 - (o == 0) as i32 - (o == span) as i32;
+    9 - allowed(ox) * allowed(oy)
 }
 
 /// The enemy pieces that could fall over the edge (those off the inner board), as relative
@@ -571,6 +562,24 @@ mod tests {
             positions > 1000 && off_inner > 500,
             "{positions} {off_inner}"
         );
+    }
+
+    #[test]
+    fn removed_escapes_counts_the_forbidden_king_steps() {
+        for span in 0..=18 {
+            for ox in 0..=span {
+                for oy in 0..=span {
+                    let mut forbidden = 0;
+                    for (dx, dy) in rules::types::KING_STEPS {
+                        let (nx, ny) = (ox - dx, oy - dy);
+                        if !(0..=span).contains(&nx) || !(0..=span).contains(&ny) {
+                            forbidden += 1;
+                        }
+                    }
+                    assert_eq!(removed_escapes(ox, oy, span), forbidden, "{span} {ox} {oy}");
+                }
+            }
+        }
     }
 
     #[test]
