@@ -594,8 +594,13 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut best_is_noisy = false;
         let mut searched = 0usize;
         let mut next_index = 0;
+        // Once late-move or futility pruning holds it holds for the rest of the node (the
+        // counts and bounds it reads only grow); then how many of the moves not yet picked
+        // it would let through, so that the picking stops when none is left.
+        let mut unpruned_left: Option<usize> = None;
         loop {
             let index = next_index;
+            let from_list = hash_move_first.is_none();
             let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))
             } else {
@@ -629,7 +634,18 @@ impl<P: SearchPosition> Search<'_, P> {
             // Where the variant tells a check without playing the move, it is asked once: for
             // a move about to be pruned, and otherwise for the child's check.
             let check_unplayed = pos.gives_check_unplayed(mv);
-            if prune_if_quiet && !noisy && check_unplayed == Some(false) {
+            let pruned = prune_if_quiet && !noisy && check_unplayed == Some(false);
+            if prune_if_quiet && !ROOT && from_list {
+                let left = match unpruned_left {
+                    Some(left) => left,
+                    None => self.unpruned_moves(pos, ply, index, move_count),
+                };
+                if left == 0 {
+                    break;
+                }
+                unpruned_left = Some(left - !pruned as usize);
+            }
+            if pruned {
                 continue;
             }
             // Near the leaves, a move that loses material in the exchange on its square

@@ -50,6 +50,17 @@ impl<P: SearchPosition> Search<'_, P> {
         );
     }
 
+    /// How many of the moves at `from..to` of the node at `ply` pruning of quiet moves would
+    /// let through: the noisy ones and those that may check.
+    pub(super) fn unpruned_moves(&self, pos: &P, ply: usize, from: usize, to: usize) -> usize {
+        let frame = &self.frames[ply];
+        frame.moves[from..to]
+            .iter()
+            .zip(&frame.scores[from..to])
+            .filter(|&(&mv, &score)| score & 1 != 0 || pos.gives_check_unplayed(mv) != Some(false))
+            .count()
+    }
+
     /// Brings the best remaining move of the node at `ply` to `index` and returns it with
     /// whether it is noisy; the quiet moves get their history scores once the picking
     /// reaches them.
