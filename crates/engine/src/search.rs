@@ -600,26 +600,6 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut unpruned_left: Option<usize> = None;
         loop {
             let index = next_index;
-            let from_list = hash_move_first.is_none();
-            let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
-                (mv, pos.is_noisy(mv))
-            } else {
-                if !generated {
-                    // The table's move is searched already: the list goes without it.
-                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
-                    generated = true;
-                }
-                if index >= move_count {
-                    break;
-                }
-                next_index += 1;
-                if ROOT {
-                    let mv = self.root_moves[index].mv;
-                    (mv, pos.is_noisy(mv))
-                } else {
-                    self.pick_move(pos, ply, index)
-                }
-            };
             // Late-move pruning and futility pruning of quiet moves near the leaves. A move
             // they would drop is judged before its child is built where the variant can tell
             // a check without playing it.
@@ -631,19 +611,37 @@ impl<P: SearchPosition> Search<'_, P> {
                     && searched >= self.late_move_count(depth, ply))
                     || (depth <= FUTILITY_MAX_DEPTH
                         && static_eval + FUTILITY_MARGIN * depth <= alpha));
+            let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
+                (mv, pos.is_noisy(mv))
+            } else {
+                if !generated {
+                    // The table's move is searched already: the list goes without it.
+                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+                    generated = true;
+                }
+                if index >= move_count {
+                    break;
+                }
+                if prune_if_quiet && !ROOT && unpruned_left.is_none() {
+                    unpruned_left = Some(self.unpruned_moves(pos, ply, index, move_count));
+                }
+                if unpruned_left == Some(0) {
+                    break;
+                }
+                next_index += 1;
+                if ROOT {
+                    let mv = self.root_moves[index].mv;
+                    (mv, pos.is_noisy(mv))
+                } else {
+                    self.pick_move(pos, ply, index)
+                }
+            };
             // Where the variant tells a check without playing the move, it is asked once: for
             // a move about to be pruned, and otherwise for the child's check.
             let check_unplayed = pos.gives_check_unplayed(mv);
             let pruned = prune_if_quiet && !noisy && check_unplayed == Some(false);
-            if prune_if_quiet && !ROOT && from_list {
-                let left = match unpruned_left {
-                    Some(left) => left,
-                    None => self.unpruned_moves(pos, ply, index, move_count),
-                };
-                if left == 0 {
-                    break;
-                }
-                unpruned_left = Some(left - !pruned as usize);
+            if let (Some(left), false) = (unpruned_left.as_mut(), pruned) {
+                *left -= 1;
             }
             if pruned {
                 continue;
