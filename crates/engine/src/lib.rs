@@ -26,10 +26,11 @@
 //! the same choice at Easy and Medium, whose searches are limited by depth and nodes.
 //!
 //! Modules: `request` (what a search is asked and answers), `search` (the alpha-beta search,
-//! with quiescence in `search/quiescence.rs`), `search_params` (its tuning numbers), `tt` (transposition table), `ordering` (move
-//! ordering), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
-//! `score` (mate-score conventions), `elo` (match statistics: Elo with error bars, SPRT), `rng`
-//! (the seeded generator), `setup` (regroupment setup choices), `position` (the
+//! with quiescence in `search/quiescence.rs`), `search_params` (its tuning numbers), `tt`
+//! (transposition table), `ordering` (move ordering), `prefetch` (cache hints for the large
+//! tables), `eval` (evaluation per variant), `time` (limits and clock management), `levels`,
+//! `score` (mate-score conventions), `elo` (match statistics: Elo with error bars, SPRT),
+//! `rng` (the seeded generator), `setup` (regroupment setup choices), `position` (the
 //! [`SearchPosition`] trait the variants implement), `variants` (the variants as types, with
 //! their positions searchable).
 
@@ -39,6 +40,7 @@ pub mod eval;
 pub mod levels;
 pub mod ordering;
 pub mod position;
+mod prefetch;
 pub mod request;
 pub mod rng;
 pub mod score;

@@ -94,6 +94,41 @@ impl<M: Copy + Eq> Heuristics<M> {
         score
     }
 
+    /// For each of `moves` whose score is `deferred`: its [`Heuristics::quiet_score`] times
+    /// `scale`, written over that score. The context's rows of the continuation tables are
+    /// found once for all the moves, and each move's entries are read in one short pass, so
+    /// the reads (scattered over tables too large for the cache) overlap.
+    pub fn score_deferred<P: SearchPosition<Move = M>>(
+        &self,
+        pos: &P,
+        moves: &[M],
+        scores: &mut [i32],
+        (deferred, scale): (i32, i32),
+        context: Continuation,
+    ) {
+        let history = &self.history[Self::history_index(pos.turn(), 0)..][..HISTORY_SLOTS];
+        let [near, far] = [0, 1].map(|distance| {
+            context[distance].map(|previous| {
+                let row = Self::continuation_index(previous, 0);
+                &self.continuation[distance][row..row + PIECE_TO_SLOTS]
+            })
+        });
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
+            if *score != deferred {
+                continue;
+            }
+            let mut quiet = history[pos.history_slot(mv) % HISTORY_SLOTS];
+            let slot = pos.piece_to_slot(mv) % PIECE_TO_SLOTS;
+            if let Some(row) = near {
+                quiet += row[slot] as i32;
+            }
+            if let Some(row) = far {
+                quiet += row[slot] as i32;
+            }
+            *score = quiet * scale;
+        }
+    }
+
     /// The score that orders `mv` among the moves of `pos`. `noisy` is `pos.is_noisy(mv)`.
     pub fn score<P: SearchPosition<Move = M>>(
         &self,

@@ -62,7 +62,9 @@ pub trait SearchPosition: GamePosition {
 
     /// Whether `mv` checks the opponent, where the variant can tell without playing it
     /// (`None`: the search plays the move and asks the position after it). The search asks
-    /// this of a quiet move it is about to prune, which then costs no child position.
+    /// this of a quiet move it is about to prune, which then costs no child position, and
+    /// of every move it plays, instead of asking the child: it must say exactly what
+    /// `is_check` says after the move, and should cost less.
     fn gives_check_unplayed(&self, _mv: Self::Move) -> Option<bool> {
         None
     }

@@ -594,27 +594,12 @@ impl<P: SearchPosition> Search<'_, P> {
         let mut best_is_noisy = false;
         let mut searched = 0usize;
         let mut next_index = 0;
+        // Once late-move or futility pruning holds it holds for the rest of the node (the
+        // counts and bounds it reads only grow); then how many of the moves not yet picked
+        // it would let through, so that the picking stops when none is left.
+        let mut unpruned_left: Option<usize> = None;
         loop {
             let index = next_index;
-            let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
-                (mv, pos.is_noisy(mv))
-            } else {
-                if !generated {
-                    // The table's move is searched already: the list goes without it.
-                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
-                    generated = true;
-                }
-                if index >= move_count {
-                    break;
-                }
-                next_index += 1;
-                if ROOT {
-                    let mv = self.root_moves[index].mv;
-                    (mv, pos.is_noisy(mv))
-                } else {
-                    self.pick_move(pos, ply, index)
-                }
-            };
             // Late-move pruning and futility pruning of quiet moves near the leaves. A move
             // they would drop is judged before its child is built where the variant can tell
             // a check without playing it.
@@ -626,7 +611,39 @@ impl<P: SearchPosition> Search<'_, P> {
                     && searched >= self.late_move_count(depth, ply))
                     || (depth <= FUTILITY_MAX_DEPTH
                         && static_eval + FUTILITY_MARGIN * depth <= alpha));
-            if prune_if_quiet && !noisy && pos.gives_check_unplayed(mv) == Some(false) {
+            let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
+                (mv, pos.is_noisy(mv))
+            } else {
+                if !generated {
+                    // The table's move is searched already: the list goes without it.
+                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+                    generated = true;
+                }
+                if index >= move_count {
+                    break;
+                }
+                if prune_if_quiet && !ROOT && unpruned_left.is_none() {
+                    unpruned_left = Some(self.unpruned_moves(pos, ply, index, move_count));
+                }
+                if unpruned_left == Some(0) {
+                    break;
+                }
+                next_index += 1;
+                if ROOT {
+                    let mv = self.root_moves[index].mv;
+                    (mv, pos.is_noisy(mv))
+                } else {
+                    self.pick_move(pos, ply, index)
+                }
+            };
+            // Where the variant tells a check without playing the move, it is asked once: for
+            // a move about to be pruned, and otherwise for the child's check.
+            let check_unplayed = pos.gives_check_unplayed(mv);
+            let pruned = prune_if_quiet && !noisy && check_unplayed == Some(false);
+            if let (Some(left), false) = (unpruned_left.as_mut(), pruned) {
+                *left -= 1;
+            }
+            if pruned {
                 continue;
             }
             // Near the leaves, a move that loses material in the exchange on its square
@@ -642,7 +659,8 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let gives_check = child.is_check();
+            self.tt.prefetch(child.hash());
+            let gives_check = check_unplayed.unwrap_or_else(|| child.is_check());
             let quiet = !noisy && !gives_check;
             if prune_if_quiet && quiet {
                 continue;

@@ -97,6 +97,13 @@ impl<M: Copy> TranspositionTable<M> {
         ((key >> 32) as usize ^ key as usize) & (self.buckets.len() - 1)
     }
 
+    /// Starts loading `key`'s bucket, for a probe a little later (a bucket is seldom in
+    /// cache).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.buckets[self.index(key)]);
+    }
+
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit<M>> {
         let bucket = &self.buckets[self.index(key)];
         bucket.iter().flatten().find(|e| e.key == key).map(|e| Hit {

@@ -16,7 +16,7 @@
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
 use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
-use rules::relative::{Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
+use rules::relative::{piece_code, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
 /// The weights of relative chess's own terms, as [`white_score_with`] reads them.
@@ -84,21 +84,23 @@ fn role_value(role: Role) -> i32 {
 }
 
 /// Material plus piece-square value of each role on each inner-board square, per colour
-/// (Black's read rank-flipped), middlegame and endgame: one lookup per piece.
+/// (Black's read rank-flipped and negated: every term is from White's side), middlegame and
+/// endgame: one lookup per piece.
 static PIECE_SQUARE: [[[(i32, i32); 64]; 6]; 2] = piece_square_table();
 
 const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
     let mut table = [[[(0, 0); 64]; 6]; 2];
     let mut color = 0;
     while color < 2 {
+        let sign = if color == 0 { 1 } else { -1 };
         let mut role = 0;
         while role < 6 {
             let mut square = 0;
             while square < 64 {
                 let seen = if color == 0 { square } else { square ^ 56 };
                 table[color][role][square] = (
-                    MG_VALUE[role] + psqt::MG[role][seen],
-                    EG_VALUE[role] + psqt::EG[role][seen],
+                    sign * (MG_VALUE[role] + psqt::MG[role][seen]),
+                    sign * (EG_VALUE[role] + psqt::EG[role][seen]),
                 );
                 square += 1;
             }
@@ -109,7 +111,40 @@ const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
     table
 }
 
+/// [`PIECE_SQUARE`] and the phase weight by the rules' mailbox code of a piece
+/// ([`piece_code`]), sixteen rows so that any four-bit code indexes them (0 and 13..=15 hold
+/// no piece and stay zero).
+static BY_CODE: [[(i32, i32); 64]; 16] = by_code_table();
+static PHASE_BY_CODE: [i32; 16] = phase_by_code_table();
+
+const fn by_code_table() -> [[(i32, i32); 64]; 16] {
+    let mut table = [[(0, 0); 64]; 16];
+    let mut role = 0;
+    while role < 6 {
+        table[piece_code(Color::White, Role::ALL[role]) as usize] = PIECE_SQUARE[0][role];
+        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PIECE_SQUARE[1][role];
+        role += 1;
+    }
+    table
+}
+
+const fn phase_by_code_table() -> [i32; 16] {
+    let mut table = [0; 16];
+    let mut role = 0;
+    while role < 6 {
+        table[piece_code(Color::White, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
+        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
+        role += 1;
+    }
+    table
+}
+
 /// The evaluation from White's side with the given weights of the relative terms.
+///
+/// The pieces on the inner board, usually nearly all, are read rank by rank from the rules'
+/// mailbox, each adding its material and piece-square value in one lookup; the few off it
+/// (read at the nearest inner-board square, less what their edge risk costs) and the
+/// king-escape term come from passes over just the pieces they concern.
 pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i32 {
     let size = pos.size() as i32;
     let origin = pos.origin();
@@ -117,58 +152,66 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
     let span = size - 8;
     let mut total = Tapered::default();
     let mut phase = 0;
-    let kings = [Color::White, Color::Black].map(|color| {
-        pos.king(color)
-            .map(|square| (square.x as i32 - ox, square.y as i32 - oy))
-    });
-    // The boundary rule's toll on a king's steps depends on the origin alone; when it is
-    // nothing the per-piece nearness test is skipped.
-    let escapes = weights.removed_escape * removed_escapes(ox, oy, span);
+    for (y, &rank) in pos.inner_ranks().iter().enumerate() {
+        let mut rest = rank;
+        while rest != 0 {
+            let shift = rest.trailing_zeros() & !7;
+            let code = (rest >> shift) as usize & 15;
+            rest &= !(0xff << shift);
+            let (mg, eg) = BY_CODE[code][(y * 8 + shift as usize / 8) & 63];
+            total.add(mg, eg);
+            phase += PHASE_BY_CODE[code];
+        }
+    }
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
         let table = &PIECE_SQUARE[color.index()];
-        let mut side = Tapered::default();
-        let enemy_king = kings[color.other().index()].filter(|_| escapes != 0);
-        for (rx, ry, role) in pos.relative_pieces(color) {
-            let r = role.index();
+        let sign = if color == Color::White { 1 } else { -1 };
+        // Pieces on the inner board can never fall: the inner board stays inside.
+        for (square, piece) in pos.pieces_off_inner_board(color) {
+            let r = piece.role.index();
             phase += PHASE_WEIGHT[r];
-            // Pieces on the inner board can never fall: the inner board stays inside.
-            if (rx as u32 | ry as u32) < 8 {
-                let (mg, eg) = table[r][(ry * 8 + rx) as usize];
-                side.add(mg, eg);
+            let (rx, ry) = pos.relative_of(square);
+            let (mg, eg) = table[r][(ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize];
+            total.add(mg, eg);
+            let (x, y) = (square.x as i32, square.y as i32);
+            let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+            let loss = if piece.role == Role::King {
+                weights.king_off_inner_board
+                    + weights.king_edge_risk.get(edge as usize).unwrap_or(&0)
             } else {
-                let nearest = (ry.clamp(0, 7) * 8 + rx.clamp(0, 7)) as usize;
-                let (mg, eg) = table[r][nearest];
-                side.add(mg, eg);
-                let (x, y) = (rx + ox, ry + oy);
-                let edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
-                let loss = if role == Role::King {
-                    weights.king_off_inner_board
-                        + weights.king_edge_risk.get(edge as usize).unwrap_or(&0)
-                } else {
-                    let percent = weights.off_inner_board_percent
-                        + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
-                    weights.off_inner_board + role_value(role) * percent / 100
-                };
-                side.add(-loss, -loss);
-            }
-            if let Some((kx, ky)) = enemy_king {
-                let near = (kx - rx).abs().max((ky - ry).abs()) <= 3;
-                if near && !matches!(role, Role::Pawn | Role::King) {
-                    side.add(escapes, escapes);
-                }
-            }
+                let percent = weights.off_inner_board_percent
+                    + weights.edge_risk_percent.get(edge as usize).unwrap_or(&0);
+                weights.off_inner_board + role_value(piece.role) * percent / 100
+            };
+            total.add(-sign * loss, -sign * loss);
         }
         let forward_room = match color {
             Color::White => oy,
             Color::Black => span - oy,
         }
         .min(MAX_COUNTED_ROOM);
-        side.add(
-            weights.forward_room * forward_room,
-            weights.forward_room * forward_room,
-        );
-        total.add(sign * side.mg, sign * side.eg);
+        let room = sign * weights.forward_room * forward_room;
+        total.add(room, room);
+    }
+    // The boundary rule's toll on a king's steps depends on the origin alone; when it is
+    // nothing the per-piece nearness test is skipped.
+    let escapes = weights.removed_escape * removed_escapes(ox, oy, span);
+    if escapes != 0 {
+        for color in Color::ALL {
+            let Some(king) = pos.king(color.other()) else {
+                continue;
+            };
+            let (kx, ky) = (king.x as i32 - ox, king.y as i32 - oy);
+            let near = pos
+                .relative_pieces(color)
+                .filter(|&(rx, ry, role)| {
+                    (kx - rx).abs().max((ky - ry).abs()) <= 3
+                        && !matches!(role, Role::Pawn | Role::King)
+                })
+                .count() as i32;
+            let sign = if color == Color::White { 1 } else { -1 };
+            total.add(sign * escapes * near, sign * escapes * near);
+        }
     }
     total.blend(phase.min(24))
 }
@@ -176,19 +219,10 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
 /// How many of a king's eight steps the boundary rule forbids at origin (ox, oy): a step by
 /// d needs 0 ≤ O − d ≤ N − 8 on both axes.
 fn removed_escapes(ox: i32, oy: i32, span: i32) -> i32 {
-    let mut removed = 0;
-    for dx in -1..=1 {
-        for dy in -1..=1 {
-            if (dx, dy) == (0, 0) {
-                continue;
-            }
-            let (nx, ny) = (ox - dx, oy - dy);
-            if !(0..=span).contains(&nx) || !(0..=span).contains(&ny) {
-                removed += 1;
-            }
-        }
-    }
-    removed
+    // On each axis the steps −1, 0, 1 that keep the origin in 0..=span (0 always does); the
+    // king keeps the pairs of allowed steps but (0, 0).
+    let allowed = |o: i32| 3 - (o == 0) as i32 - (o == span) as i32;
+    9 - allowed(ox) * allowed(oy)
 }
 
 /// The enemy pieces that could fall over the edge (those off the inner board), as relative
@@ -281,11 +315,7 @@ fn enemy_loses_over_edge(pos: &RelativePosition, mv: RelativeMove) -> bool {
 }
 
 fn captures_directly(pos: &RelativePosition, mv: RelativeMove) -> bool {
-    mv.promotion().is_some_and(|role| role == Role::Queen)
-        || mv.kind() == RelativeMoveKind::EnPassant
-        || pos
-            .piece_at(mv.to())
-            .is_some_and(|piece| piece.color != pos.turn())
+    mv.promotion() == Some(Role::Queen) || pos.captures_on_target(mv)
 }
 
 pub fn evaluate(pos: &RelativePosition) -> i32 {
@@ -532,6 +562,24 @@ mod tests {
             positions > 1000 && off_inner > 500,
             "{positions} {off_inner}"
         );
+    }
+
+    #[test]
+    fn removed_escapes_counts_the_forbidden_king_steps() {
+        for span in 0..=18 {
+            for ox in 0..=span {
+                for oy in 0..=span {
+                    let mut forbidden = 0;
+                    for (dx, dy) in rules::types::KING_STEPS {
+                        let (nx, ny) = (ox - dx, oy - dy);
+                        if !(0..=span).contains(&nx) || !(0..=span).contains(&ny) {
+                            forbidden += 1;
+                        }
+                    }
+                    assert_eq!(removed_escapes(ox, oy, span), forbidden, "{span} {ox} {oy}");
+                }
+            }
+        }
     }
 
     #[test]

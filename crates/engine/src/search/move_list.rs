@@ -41,14 +41,24 @@ impl<P: SearchPosition> Search<'_, P> {
     fn score_deferred_quiets(&mut self, pos: &P, ply: usize, index: usize) {
         let context = self.continuation(ply);
         let frame = &mut self.frames[ply];
-        for (&mv, score) in frame.moves[index..]
+        self.heuristics.score_deferred(
+            pos,
+            &frame.moves[index..],
+            &mut frame.scores[index..],
+            (DEFERRED_QUIET * 2, 2),
+            context,
+        );
+    }
+
+    /// How many of the moves at `from..to` of the node at `ply` pruning of quiet moves would
+    /// let through: the noisy ones and those that may check.
+    pub(super) fn unpruned_moves(&self, pos: &P, ply: usize, from: usize, to: usize) -> usize {
+        let frame = &self.frames[ply];
+        frame.moves[from..to]
             .iter()
-            .zip(frame.scores[index..].iter_mut())
-        {
-            if *score == DEFERRED_QUIET * 2 {
-                *score = self.heuristics.quiet_score(pos, mv, context) * 2;
-            }
-        }
+            .zip(&frame.scores[from..to])
+            .filter(|&(&mv, &score)| score & 1 != 0 || pos.gives_check_unplayed(mv) != Some(false))
+            .count()
     }
 
     /// Brings the best remaining move of the node at `ply` to `index` and returns it with

@@ -49,6 +49,7 @@ impl<P: SearchPosition> Search<'_, P> {
         let reduction = NULL_MOVE_BASE_REDUCTION
             + depth / NULL_MOVE_DEPTH_DIVISOR
             + ((static_eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_MAX_EVAL_REDUCTION);
+        self.tt.prefetch(null.hash());
         self.keys.push(null.repetition_key());
         self.frames[ply].played = None;
         let node = Node {

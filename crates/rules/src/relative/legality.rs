@@ -98,9 +98,7 @@ impl RelativePosition {
     /// `occupied` deciding which squares in between block.
     #[inline(always)]
     fn hits_as(code: u8, index: usize, target: usize, occupied: impl Fn(usize) -> bool) -> bool {
-        let slot = DIFFERENCE_BASE[target] as usize + difference_slot(0, 0)
-            - DIFFERENCE_BASE[index] as usize;
-        let entry = ATTACKERS[slot];
+        let entry = Self::pattern_entry(index, target);
         if entry & (1 << code) == 0 {
             return false;
         }
@@ -119,6 +117,15 @@ impl RelativePosition {
             }
         }
         true
+    }
+
+    /// The `ATTACKERS` entry of the step from `index` to `target`: a bit per piece code whose
+    /// pattern covers it, and whether a line needs walking.
+    #[inline(always)]
+    fn pattern_entry(index: usize, target: usize) -> u16 {
+        let slot = DIFFERENCE_BASE[target] as usize + difference_slot(0, 0)
+            - DIFFERENCE_BASE[index] as usize;
+        ATTACKERS[slot]
     }
 
     /// Whether the opponent attacks `target`, a square next to the king, with `ignore` read
@@ -208,6 +215,27 @@ impl RelativePosition {
         let kind = mv.kind();
         let from = self.index_of_abs(mv.from());
         let to = self.index_of_abs(mv.to());
+        let plain = matches!(
+            kind,
+            RelativeMoveKind::Normal | RelativeMoveKind::DoubleStep
+        );
+        if plain && king != NO_SQUARE && to != king as usize {
+            // Most moves can check neither by their pattern from the target, nor by opening
+            // a line from the king through their square: no need to look further (what falls
+            // over the edge can only take a check away).
+            let king = king as usize;
+            let mover = match mv.promotion() {
+                Some(role) => piece_code(us, role),
+                None => self.board[from],
+            };
+            let (from_x, from_y) = rel_coords(from);
+            let (king_x, king_y) = rel_coords(king);
+            let (vx, vy) = (from_x - king_x, from_y - king_y);
+            let on_a_line = vx == 0 || vy == 0 || vx.abs() == vy.abs();
+            if !on_a_line && Self::pattern_entry(to, king) & (1 << mover) == 0 {
+                return false;
+            }
+        }
         let survivors = self.survivors_after_shift(mv.shift());
         let (Some(survivors), false, false) = (
             survivors,

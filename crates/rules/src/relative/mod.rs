@@ -38,7 +38,7 @@ pub use options::{
     Leave, Recentering, RelativeOptionError, RelativeOptions, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE,
     OPTIONS, RULE_OPTIONS,
 };
-pub use position::{RelativePosition, MAX_PIECES};
+pub use position::{piece_code, RelativePosition, MAX_PIECES};
 pub use square::AbsSquare;
 pub use text::RelativePositionError;
 

@@ -16,9 +16,10 @@ pub(crate) const WHITE_LONG: u8 = 2;
 pub(crate) const BLACK_SHORT: u8 = 4;
 pub(crate) const BLACK_LONG: u8 = 8;
 
-/// Mailbox byte of a piece: 0 is empty, 1..=6 White pawn..king, 7..=12 Black pawn..king.
+/// Mailbox byte of a piece: 0 is empty, 1..=6 White pawn..king, 7..=12 Black pawn..king
+/// (as [`RelativePosition::inner_ranks`] gives them).
 #[inline]
-pub(crate) const fn piece_code(color: Color, role: Role) -> u8 {
+pub const fn piece_code(color: Color, role: Role) -> u8 {
     (color as u8) * 6 + role as u8 + 1
 }
 
@@ -231,6 +232,23 @@ impl RelativePosition {
         }
     }
 
+    /// Whether `mv` takes a piece where it lands or en passant (a piece it pushes over the
+    /// edge aside): what move ordering and quiescence ask of every move, so read from the
+    /// mailbox without building a [`Piece`].
+    #[inline]
+    pub fn captures_on_target(&self, mv: RelativeMove) -> bool {
+        let to = mv.to();
+        if mv.kind() == RelativeMoveKind::EnPassant {
+            return true;
+        }
+        let size = self.size();
+        if to.x >= size || to.y >= size {
+            return false;
+        }
+        let code = self.board[self.index_of_abs(to)];
+        code != 0 && code_color(code) != self.turn
+    }
+
     /// Every piece with its absolute square, White's first.
     pub fn pieces(&self) -> Vec<(AbsSquare, Piece)> {
         Color::ALL
@@ -262,6 +280,20 @@ impl RelativePosition {
                 let (x, y) = rel_coords(index as usize);
                 (x, y, code_role(self.board[index as usize]))
             })
+    }
+
+    /// The inner board's ranks, its first rank first, each as eight bytes (the a-file in
+    /// the lowest), one [`piece_code`] per square: what an evaluation reads to visit the
+    /// pieces on the inner board, most of them, without going through the piece lists.
+    #[inline]
+    pub fn inner_ranks(&self) -> [u64; 8] {
+        std::array::from_fn(|y| {
+            let start = rel_index(0, y as i32);
+            let rank: [u8; 8] = self.board[start..start + 8]
+                .try_into()
+                .expect("eight squares of a rank");
+            u64::from_le_bytes(rank)
+        })
     }
 
     /// Whether any piece of one side stands off the inner board (so could fall over an edge).
@@ -382,17 +414,30 @@ impl RelativePosition {
         self.counts[side] -= 1;
     }
 
-    /// The slot of a side's piece list that holds `index`. All 32 entries are compared at
+    /// The slot of a side's piece list that holds `index`. The entries are compared all at
     /// once (the compiler turns it into a few vector instructions) and the stale ones past
     /// the count masked off, instead of a search that stops at the first match.
     #[inline]
     fn slot_of(&self, side: usize, index: usize) -> Option<usize> {
+        let count = self.counts[side] as usize;
+        // A side seldom has more than the sixteen pieces it starts with: then half the
+        // compares do.
+        let found = if count <= MAX_PIECES / 2 {
+            Self::matching_slots::<{ MAX_PIECES / 2 }>(&self.squares[side], index)
+        } else {
+            Self::matching_slots::<MAX_PIECES>(&self.squares[side], index)
+        } & ((1u64 << count) - 1) as u32;
+        (found != 0).then(|| found.trailing_zeros() as usize)
+    }
+
+    /// A bit per slot among the first `SLOTS` of a piece list that holds `index`.
+    #[inline(always)]
+    fn matching_slots<const SLOTS: usize>(squares: &[u16; MAX_PIECES], index: usize) -> u32 {
         let mut found = 0u32;
-        for (slot, &square) in self.squares[side].iter().enumerate() {
+        for (slot, &square) in squares[..SLOTS].iter().enumerate() {
             found |= ((square as usize == index) as u32) << slot;
         }
-        found &= ((1u64 << self.counts[side]) - 1) as u32;
-        (found != 0).then(|| found.trailing_zeros() as usize)
+        found
     }
 
     /// Removes the piece on a relative square from the board and its list.
