@@ -9,7 +9,7 @@
 //! differences (its persistent move order, exact scores for the level, no pruning) sit behind
 //! its `ROOT` parameter. Each ply keeps its move list, ordering scores, tried quiet moves and
 //! principal variation in a `Frame`, reused from node to node. The tuning numbers are in
-//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`, pruning and reductions in `search/pruning.rs`, a
+//! [`crate::search_params`]; quiescence is in `search/quiescence.rs`, pruning and reductions in `search/pruning.rs`, the root's bookkeeping in `search/root.rs`, a
 //! node's move list (generated, scored and picked) in `search/move_list.rs`.
 //!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
@@ -17,6 +17,7 @@
 mod move_list;
 mod pruning;
 mod quiescence;
+mod root;
 
 use crate::correction::CorrectionHistory;
 use crate::levels::{choose_with_level, RootMove};
@@ -777,31 +778,5 @@ impl<P: SearchPosition> Search<'_, P> {
             in_check: gives_check,
         };
         -self.negamax::<false>(node, depth, -beta, -alpha, true)
-    }
-
-    /// Keeps what the level needs from a root move's search: its score, and whether that
-    /// score is exact rather than a bound.
-    fn record_root_score(
-        &mut self,
-        index: usize,
-        score: i32,
-        alpha: i32,
-        original_alpha: i32,
-        beta: i32,
-    ) {
-        let exact = self.exact_root_scores || index == 0 || score > alpha;
-        let entry = &mut self.root_moves[index];
-        entry.score = if exact { score } else { -INFINITY };
-        entry.exact = self.exact_root_scores || (exact && score > original_alpha && score < beta);
-    }
-
-    /// The best root move leads the next iteration; the others keep their relative order by
-    /// score (stable, so equal scores keep the earlier order).
-    fn promote_root_move(&mut self, best_index: Option<usize>) {
-        if let Some(index) = best_index {
-            let best = self.root_moves.remove(index);
-            self.root_moves.insert(0, best);
-            self.root_moves[1..].sort_by_key(|m| -m.score);
-        }
     }
 }
