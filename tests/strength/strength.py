@@ -8,6 +8,9 @@ move, then prints the score with an Elo difference estimate and its 95% error ba
     cargo build --release -p boardshift-cli
     python3 tests/strength/strength.py --games 100 --movetime 100 --elo 1800
 
+With --concurrency N, N games are played at once, each worker with its own pair of engines
+(on a machine with at least N cores to spare; both sides of a game never think at once).
+
 The opponent's rating estimate is elo + difference; stockfish's UCI_Elo scale is its own
 (anchored to CCRL 40/4), so the figure is only comparable with runs of the same setup.
 """
@@ -15,6 +18,7 @@ The opponent's rating estimate is elo + difference; stockfish's UCI_Elo scale is
 import argparse
 import math
 import sys
+import threading
 import time
 
 import chess
@@ -101,42 +105,62 @@ def main():
     parser.add_argument("--movetime", type=int, default=100, help="milliseconds per move")
     parser.add_argument("--elo", type=int, default=1800)
     parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this")
+    parser.add_argument("--concurrency", type=int, default=1, help="games played at once")
     parser.add_argument("--pgn", default=None, help="append the games to this PGN file")
     args = parser.parse_args()
 
-    engine = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
-    opponent = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    opponent.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
-    wins = draws = losses = 0
+    tally = {"wins": 0, "draws": 0, "losses": 0}
+    next_game = iter(range(args.games))
+    lock = threading.Lock()
+    failures = []
     started = time.time()
-    try:
-        for game_index in range(args.games):
-            opening = OPENINGS[(game_index // 2) % len(OPENINGS)]
-            engine_white = game_index % 2 == 0
-            engine.protocol.send_line("ucinewgame")
-            score, board = play_game(engine, opponent, opening, engine_white, args.movetime, args.max_plies)
-            if score == 1.0:
-                wins += 1
-            elif score == 0.5:
-                draws += 1
-            else:
-                losses += 1
-            colour = "white" if engine_white else "black"
-            print(
-                f"game {game_index + 1}: engine {colour}, {board.result(claim_draw=True)} "
-                f"in {board.ply()} plies; {summary(wins, draws, losses)}",
-                flush=True,
-            )
-            if args.pgn:
-                game = chess.pgn.Game.from_board(board)
-                game.headers["White"] = "boardshift" if engine_white else f"stockfish {args.elo}"
-                game.headers["Black"] = f"stockfish {args.elo}" if engine_white else "boardshift"
-                with open(args.pgn, "a") as handle:
-                    print(game, file=handle, end="\n\n")
-    finally:
-        engine.quit()
-        opponent.quit()
-    print(f"final: {summary(wins, draws, losses)}; {time.time() - started:.0f} s", flush=True)
+
+    def worker():
+        engine = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
+        opponent = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+        opponent.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
+        try:
+            while True:
+                with lock:
+                    game_index = next(next_game, None)
+                if game_index is None:
+                    return
+                opening = OPENINGS[(game_index // 2) % len(OPENINGS)]
+                engine_white = game_index % 2 == 0
+                engine.protocol.send_line("ucinewgame")
+                score, board = play_game(engine, opponent, opening, engine_white, args.movetime, args.max_plies)
+                with lock:
+                    key = "wins" if score == 1.0 else "draws" if score == 0.5 else "losses"
+                    tally[key] += 1
+                    colour = "white" if engine_white else "black"
+                    print(
+                        f"game {game_index + 1}: engine {colour}, {board.result(claim_draw=True)} "
+                        f"in {board.ply()} plies; {summary(tally['wins'], tally['draws'], tally['losses'])}",
+                        flush=True,
+                    )
+                    if args.pgn:
+                        game = chess.pgn.Game.from_board(board)
+                        game.headers["White"] = "boardshift" if engine_white else f"stockfish {args.elo}"
+                        game.headers["Black"] = f"stockfish {args.elo}" if engine_white else "boardshift"
+                        with open(args.pgn, "a") as handle:
+                            print(game, file=handle, end="\n\n")
+        except Exception as error:  # reported after the other workers finish
+            failures.append(error)
+        finally:
+            engine.quit()
+            opponent.quit()
+
+    workers = [threading.Thread(target=worker) for _ in range(max(args.concurrency, 1))]
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join()
+    if failures:
+        raise failures[0]
+    print(
+        f"final: {summary(tally['wins'], tally['draws'], tally['losses'])}; {time.time() - started:.0f} s",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
