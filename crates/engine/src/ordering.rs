@@ -1,5 +1,6 @@
 //! Move ordering: the hash move first, then captures and promotions most-valuable-victim /
-//! least-valuable-attacker, then other noisy actions, then the two killer moves of the ply,
+//! least-valuable-attacker nudged by their capture history (how often the same piece taking
+//! the same kind of piece on the same square has cut off before), then other noisy actions, then the two killer moves of the ply,
 //! then quiet moves by their history score: the move's own history plus its continuation
 //! history after the moves one and two plies before it (how well this move has answered, or
 //! followed up, that move before). The quiet moves' history is looked up only when the
@@ -18,6 +19,12 @@ const SECOND_KILLER: i32 = 1_000_001;
 const BAD_CAPTURE: i32 = -1_000_000;
 /// History scores stay within ±this (the "gravity" update below keeps them bounded).
 const HISTORY_MAX: i32 = 16_384;
+/// A capture's history counts this fraction in its order: at most about two and a half
+/// pawns of victim, so it reorders captures of like victims and seldom overturns the victim.
+const CAPTURE_HISTORY_DIVISOR: i32 = 4;
+/// Victims are told apart by their value in steps of this (pawn, minor, rook, queen, ...).
+const VICTIM_CLASS_WIDTH: i32 = 128;
+const VICTIM_CLASSES: usize = 8;
 /// The order of a quiet move whose history is not looked up yet: below every killer and
 /// above every bad capture, so every move before it is picked in the same order as if it
 /// had been scored. Its history is looked up only when the picking reaches the quiet moves:
@@ -35,6 +42,8 @@ pub struct Heuristics<M> {
     /// `[distance][previous slot × PIECE_TO_SLOTS + slot]`, distance 0 for the move just
     /// before, 1 for the one before that. Kept as `i16` to hold the tables to 4 MB.
     continuation: [Vec<i16>; 2],
+    /// `[colour][piece-and-target slot][victim class]`: how captures have fared.
+    captures: Vec<i16>,
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
@@ -43,6 +52,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SLOTS],
             continuation: std::array::from_fn(|_| vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS]),
+            captures: vec![0; 2 * PIECE_TO_SLOTS * VICTIM_CLASSES],
         }
     }
 
@@ -53,6 +63,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         for table in &mut self.continuation {
             table.iter_mut().for_each(|h| *h /= 4);
         }
+        self.captures.iter_mut().for_each(|h| *h /= 4);
     }
 
     pub fn clear(&mut self) {
@@ -61,6 +72,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         for table in &mut self.continuation {
             table.fill(0);
         }
+        self.captures.fill(0);
     }
 
     pub fn is_killer(&self, ply: usize, mv: M) -> bool {
@@ -69,6 +81,13 @@ impl<M: Copy + Eq> Heuristics<M> {
 
     fn history_index(color: Color, slot: usize) -> usize {
         color.index() * HISTORY_SLOTS + slot % HISTORY_SLOTS
+    }
+
+    fn capture_index<P: SearchPosition<Move = M>>(pos: &P, mv: M) -> usize {
+        let class = (pos.victim_value(mv) / VICTIM_CLASS_WIDTH).clamp(0, VICTIM_CLASSES as i32 - 1);
+        (pos.turn().index() * PIECE_TO_SLOTS + pos.piece_to_slot(mv) % PIECE_TO_SLOTS)
+            * VICTIM_CLASSES
+            + class as usize
     }
 
     fn continuation_index(previous: usize, slot: usize) -> usize {
@@ -162,7 +181,11 @@ impl<M: Copy + Eq> Heuristics<M> {
             let captured = pos.victim_value(mv);
             let victim = captured + pos.promotion_gain(mv);
             if victim > 0 {
-                let order = victim * 16 - pos.attacker_value(mv) / 8;
+                let mut order = victim * 16 - pos.attacker_value(mv) / 8;
+                if captured > 0 {
+                    order += self.captures[Self::capture_index(pos, mv)] as i32
+                        / CAPTURE_HISTORY_DIVISOR;
+                }
                 if captured > 0 && !pos.see_ge(mv, 0) {
                     return BAD_CAPTURE + order;
                 }
@@ -179,27 +202,48 @@ impl<M: Copy + Eq> Heuristics<M> {
         DEFERRED_QUIET
     }
 
-    /// A quiet move caused a cut-off: make it a killer and reward its history, and penalise
-    /// the quiet moves tried before it.
+    /// `mv` caused a cut-off. A quiet move becomes a killer and its history is rewarded,
+    /// and the quiet moves tried before it are penalised; a capture's capture history is
+    /// rewarded. Either way the captures tried before it are penalised.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_cutoff<P: SearchPosition<Move = M>>(
         &mut self,
         pos: &P,
         mv: M,
-        tried_quiets: &[M],
+        noisy: bool,
+        (tried_quiets, tried_captures): (&[M], &[M]),
         depth: i32,
         ply: usize,
         context: Continuation,
     ) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
         let bonus = (depth * depth).min(400) * 16;
-        self.reward(pos, mv, bonus, context);
-        for &other in tried_quiets {
-            if other != mv {
-                self.reward(pos, other, -bonus, context);
+        if noisy {
+            self.reward_capture(pos, mv, bonus);
+        } else {
+            if self.killers[ply][0] != Some(mv) {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = Some(mv);
             }
+            self.reward(pos, mv, bonus, context);
+            for &other in tried_quiets {
+                if other != mv {
+                    self.reward(pos, other, -bonus, context);
+                }
+            }
+        }
+        for &other in tried_captures {
+            if other != mv {
+                self.reward_capture(pos, other, -bonus);
+            }
+        }
+    }
+
+    /// Moves a capture's capture history towards ±HISTORY_MAX by `bonus`; other noisy
+    /// actions have none.
+    fn reward_capture<P: SearchPosition<Move = M>>(&mut self, pos: &P, mv: M, bonus: i32) {
+        if pos.victim_value(mv) > 0 {
+            let entry = &mut self.captures[Self::capture_index(pos, mv)];
+            *entry = with_gravity(*entry as i32, bonus) as i16;
         }
     }
 

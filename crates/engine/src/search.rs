@@ -188,6 +188,8 @@ struct Frame<M> {
     scores: Vec<i32>,
     /// The quiet moves tried so far, penalised in the history when a later one cuts off.
     quiets: Vec<M>,
+    /// The noisy moves tried so far, penalised in the capture history likewise.
+    captures: Vec<M>,
     /// This ply's line of the triangular principal variation: the best line from here.
     pv: Vec<M>,
     /// The piece-and-target slot of the move being searched from this ply (`None` for a
@@ -209,6 +211,7 @@ impl<M> Default for Frame<M> {
             moves: Vec::new(),
             scores: Vec::new(),
             quiets: Vec::new(),
+            captures: Vec::new(),
             pv: Vec::new(),
             played: None,
             static_eval: NO_EVAL,
@@ -574,6 +577,7 @@ impl<P: SearchPosition> Search<'_, P> {
             move_count = self.root_moves.len();
         } else {
             self.frames[ply].quiets.clear();
+            self.frames[ply].captures.clear();
             hash_move_first = hash_move.filter(|&mv| pos.is_legal_unplayed(mv) == Some(true));
             if hash_move_first.is_none() {
                 move_count = self.generate_ordered(pos, ply, hash_move, None);
@@ -720,13 +724,14 @@ impl<P: SearchPosition> Search<'_, P> {
                     if score >= beta {
                         // The root's order is its own (`root_moves`), so only inner nodes
                         // teach the killers and the history.
-                        if !ROOT && !noisy {
+                        if !ROOT {
                             let context = self.continuation(ply);
                             let frame = &self.frames[ply];
                             self.heuristics.record_cutoff(
                                 pos,
                                 mv,
-                                &frame.quiets,
+                                noisy,
+                                (&frame.quiets, &frame.captures),
                                 depth,
                                 ply,
                                 context,
@@ -736,8 +741,13 @@ impl<P: SearchPosition> Search<'_, P> {
                     }
                 }
             }
-            if !ROOT && !noisy {
-                self.frames[ply].quiets.push(mv);
+            if !ROOT {
+                let frame = &mut self.frames[ply];
+                if noisy {
+                    frame.captures.push(mv);
+                } else {
+                    frame.quiets.push(mv);
+                }
             }
         }
         if ROOT {
