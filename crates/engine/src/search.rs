@@ -492,6 +492,9 @@ impl<P: SearchPosition> Search<'_, P> {
         let pv_node;
         let mut hash_move = None;
         let mut static_eval = -INFINITY;
+        // The static evaluation, or the table's score where its bound says the position is
+        // better (or worse) than that: what the pruning margins are measured from.
+        let mut pruning_eval = -INFINITY;
         let mut raw_eval = NO_EVAL;
         let mut correction_key = None;
         if ROOT {
@@ -559,9 +562,17 @@ impl<P: SearchPosition> Search<'_, P> {
             let frame = &mut self.frames[ply];
             frame.static_eval = static_eval;
             frame.improving = improving;
+            pruning_eval = match hit {
+                Some(hit) if !in_check && !is_mate_score(hit.score) => match hit.bound {
+                    Bound::Exact => hit.score,
+                    Bound::Lower => hit.score.max(static_eval),
+                    Bound::Upper => hit.score.min(static_eval),
+                },
+                _ => static_eval,
+            };
             if !pv_node && !in_check && !is_mate_score(beta) {
                 if let Some(score) =
-                    self.prune_before_moves(pos, depth, beta, ply, static_eval, allow_null)
+                    self.prune_before_moves(pos, depth, beta, ply, pruning_eval, allow_null)
                 {
                     return score;
                 }
@@ -615,7 +626,7 @@ impl<P: SearchPosition> Search<'_, P> {
                 && ((depth <= LATE_MOVE_PRUNING_MAX_DEPTH
                     && searched >= self.late_move_count(depth, ply))
                     || (depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_MARGIN * depth <= alpha));
+                        && pruning_eval + FUTILITY_MARGIN * depth <= alpha));
             let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))
             } else {
