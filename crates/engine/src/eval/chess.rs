@@ -311,6 +311,11 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     let blocked = pos.blocked();
     let occupied = pos.occupied() | blocked;
     let pawns = pos.by_role(Role::Pawn);
+    // What each side's pieces attack, by colour: all of them, and the knights' and bishops'
+    // and the rooks' alone, for the threats once both sides are counted.
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut attacked_by_minors = [Bitboard::EMPTY; 2];
+    let mut attacked_by_rooks = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let mut side = Tapered::default();
         let us = pos.by_color(color);
@@ -337,6 +342,12 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                     Role::Rook => attacks::rook_attacks(sq, occupied),
                     _ => attacks::queen_attacks(sq, occupied),
                 } & !blocked;
+                attacked[color.index()] |= reach;
+                match role {
+                    Role::Knight | Role::Bishop => attacked_by_minors[color.index()] |= reach,
+                    Role::Rook => attacked_by_rooks[color.index()] |= reach,
+                    _ => {}
+                }
                 let mobility =
                     (reach & !us & !enemy_pawn_attacks).count() as i32 - MOBILITY_TYPICAL[r];
                 side.add(
@@ -417,6 +428,32 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         }
         let s = sign(color);
         total.add(s * side.mg, s * side.eg);
+    }
+
+    // Threats: enemy pieces attacked by something cheaper, or attacked and undefended.
+    for color in Color::ALL {
+        let (us, them) = (color.index(), color.other().index());
+        let their_pieces = pos.by_color(color.other()) & !pawns & !pos.by_role(Role::King);
+        let pawn_attacks = pawn_attacks_of(color, pawns & pos.by_color(color));
+        let their_heavies = their_pieces & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
+        let their_king = attacks::king_attacks(pos.king(color.other()));
+        let defended = attacked[them] | pawn_attacks_of(color.other(), pawns) | their_king;
+        let counts = [
+            (pawn_attacks & their_pieces).count() as i32,
+            (attacked_by_minors[us] & their_heavies).count() as i32,
+            (attacked_by_rooks[us] & their_pieces & pos.by_role(Role::Queen)).count() as i32,
+            ((attacked[us] | pawn_attacks) & their_pieces & !defended).count() as i32,
+        ];
+        let weights = [
+            w.threat_by_pawn,
+            w.threat_by_minor,
+            w.threat_by_rook,
+            w.hanging_piece,
+        ];
+        let s = sign(color);
+        for (count, [mg, eg]) in counts.into_iter().zip(weights) {
+            total.add(s * count * mg, s * count * eg);
+        }
     }
     total
 }

@@ -40,6 +40,15 @@ pub struct ChessWeights {
     pub rook_half_open_file: [i32; 2],
     /// Added for the side to move.
     pub tempo: i32,
+    /// Per enemy knight, bishop, rook or queen attacked by one of our pawns (middlegame,
+    /// endgame).
+    pub threat_by_pawn: [i32; 2],
+    /// Per enemy rook or queen attacked by one of our knights or bishops.
+    pub threat_by_minor: [i32; 2],
+    /// Per enemy queen attacked by one of our rooks.
+    pub threat_by_rook: [i32; 2],
+    /// Per enemy knight, bishop, rook or queen we attack and they do not defend.
+    pub hanging_piece: [i32; 2],
     /// Piece-square rule: a pawn on relative rank 2..7, middlegame.
     pub pawn_rank_mg: [i32; 6],
     /// Piece-square rule: a pawn on relative rank 2..7, endgame.
@@ -87,7 +96,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 92;
+    pub const COUNT: usize = 100;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -122,6 +131,10 @@ impl ChessWeights {
             list("rook_open_file", &mut self.rook_open_file),
             list("rook_half_open_file", &mut self.rook_half_open_file),
             one("tempo", &mut self.tempo),
+            list("threat_by_pawn", &mut self.threat_by_pawn),
+            list("threat_by_minor", &mut self.threat_by_minor),
+            list("threat_by_rook", &mut self.threat_by_rook),
+            list("hanging_piece", &mut self.hanging_piece),
             list("pawn_rank_mg", &mut self.pawn_rank_mg),
             list("pawn_rank_eg", &mut self.pawn_rank_eg),
             list("pawn_centre_mg", &mut self.pawn_centre_mg),
@@ -209,6 +222,10 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     rook_open_file: [25, 10],
     rook_half_open_file: [12, 5],
     tempo: 10,
+    threat_by_pawn: [30, 20],
+    threat_by_minor: [20, 15],
+    threat_by_rook: [20, 10],
+    hanging_piece: [15, 10],
     pawn_rank_mg: [0, 4, 10, 20, 35, 60],
     pawn_rank_eg: [-5, 0, 10, 25, 45, 70],
     pawn_centre_mg: [15, 5],
