@@ -209,33 +209,46 @@ impl RelativePosition {
     /// too. The side not to move is never in check (legal moves and position texts keep it
     /// so), so a check comes from the mover or from a line it opens. Castling and en
     /// passant, which move or take a second piece, are played on a copy.
+    #[inline]
     pub fn gives_check(&self, mv: RelativeMove) -> bool {
+        let king = self.kings[self.turn.other().index()];
+        let plain = matches!(
+            mv.kind(),
+            RelativeMoveKind::Normal | RelativeMoveKind::DoubleStep
+        );
+        if plain && king != NO_SQUARE {
+            // Most moves can check neither by their pattern from the target, nor by opening
+            // a line from the king through their square: no need to look further (what falls
+            // over the edge can only take a check away). This much is small enough to be
+            // asked of every move where it is asked, the rest is not.
+            let (ox, oy) = self.origin;
+            let (from, to) = (mv.from(), mv.to());
+            let (from_x, from_y) = (from.x as i32 - ox, from.y as i32 - oy);
+            let (to_x, to_y) = (to.x as i32 - ox, to.y as i32 - oy);
+            let (king_x, king_y) = rel_coords(king as usize);
+            let (vx, vy) = (from_x - king_x, from_y - king_y);
+            let on_a_line = vx == 0 || vy == 0 || vx.abs() == vy.abs();
+            if !on_a_line && (to_x, to_y) != (king_x, king_y) {
+                let mover = match mv.promotion() {
+                    Some(role) => piece_code(self.turn, role),
+                    None => self.board[rel_index(from_x, from_y)],
+                };
+                if ATTACKERS[difference_slot(king_x - to_x, king_y - to_y)] & (1 << mover) == 0 {
+                    return false;
+                }
+            }
+        }
+        self.gives_check_by_lines(mv)
+    }
+
+    /// [`RelativePosition::gives_check`] for the moves its pattern test leaves open.
+    #[inline(never)]
+    fn gives_check_by_lines(&self, mv: RelativeMove) -> bool {
         let us = self.turn;
         let king = self.kings[us.other().index()];
         let kind = mv.kind();
         let from = self.index_of_abs(mv.from());
         let to = self.index_of_abs(mv.to());
-        let plain = matches!(
-            kind,
-            RelativeMoveKind::Normal | RelativeMoveKind::DoubleStep
-        );
-        if plain && king != NO_SQUARE && to != king as usize {
-            // Most moves can check neither by their pattern from the target, nor by opening
-            // a line from the king through their square: no need to look further (what falls
-            // over the edge can only take a check away).
-            let king = king as usize;
-            let mover = match mv.promotion() {
-                Some(role) => piece_code(us, role),
-                None => self.board[from],
-            };
-            let (from_x, from_y) = rel_coords(from);
-            let (king_x, king_y) = rel_coords(king);
-            let (vx, vy) = (from_x - king_x, from_y - king_y);
-            let on_a_line = vx == 0 || vy == 0 || vx.abs() == vy.abs();
-            if !on_a_line && Self::pattern_entry(to, king) & (1 << mover) == 0 {
-                return false;
-            }
-        }
         let survivors = self.survivors_after_shift(mv.shift());
         let (Some(survivors), false, false) = (
             survivors,
