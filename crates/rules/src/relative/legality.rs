@@ -8,7 +8,7 @@ use super::options::Recentering;
 use super::position::{code_color, piece_code, RelativePosition, MAX_PIECES};
 use super::square::{offset, rel_coords, rel_index, NO_SQUARE, PAD};
 use super::tables::*;
-use crate::types::{Color, Role, KNIGHT_STEPS};
+use crate::types::{Color, Role};
 
 /// What the side to move's legality test needs, computed once per position.
 pub(super) struct Legality {
@@ -389,53 +389,51 @@ impl RelativePosition {
             }
         }
         let list = &self.squares[them.index()];
+        let king_base = DIFFERENCE_BASE[king] as usize;
+        let mut near_king = 0;
+        let mut aligned_count = 0;
         for (slot, &index) in list[..self.counts[them.index()] as usize]
             .iter()
             .enumerate()
         {
-            let (x, y) = rel_coords(index as usize);
-            let inner = (x as u32 | y as u32) < 8;
-            if !inner {
-                widen(&mut all, x, y);
-                widen(&mut enemy, x, y);
-            }
-            let (sx, sy) = (x - king_x, y - king_y);
-            let difference = difference_slot(sx, sy);
+            let difference =
+                DIFFERENCE_BASE[index as usize] as usize + difference_slot(0, 0) - king_base;
             let code_bit = 1u32 << self.board[index as usize];
-            let near_entry = NEAR[difference];
+            let entry = NEAR[difference];
             // Could it attack a square next to the king? On a file or rank through the 3×3
             // block, a diagonal through it, or within a knight's jump.
-            info.near_king |= ((near_entry & code_bit != 0) as u32) << slot;
-            // Rays from the king worth walking: those with an enemy slider on them (slider
-            // lines read the same from either end).
-            if ATTACKERS[difference] as u32 & code_bit & SLIDER_CODES != 0 {
-                slider_rays |= 1 << ray_bit(sx.signum(), sy.signum());
-            }
-            if near_entry & ALIGNED != 0 {
-                if !inner {
-                    widen(&mut near, x, y);
+            near_king |= ((entry & code_bit != 0) as u32) << slot;
+            if entry >> KING_HITS & code_bit != 0 {
+                if code_bit & SLIDER_CODES != 0 {
+                    // A ray from the king worth walking: an enemy slider stands on it.
+                    let (x, y) = rel_coords(index as usize);
+                    slider_rays |= 1 << ray_bit((x - king_x).signum(), (y - king_y).signum());
+                } else {
+                    // A pawn or knight giving check.
+                    info.checkers += 1;
+                    info.checker = index as usize;
                 }
-                info.aligned[info.aligned_count as usize] = index;
-                info.aligned_count += 1;
+            }
+            if entry & ALIGNED != 0 {
+                info.aligned[aligned_count] = index;
+                aligned_count += 1;
+            }
+        }
+        info.near_king = near_king;
+        info.aligned_count = aligned_count as u8;
+        // Only pieces off the inner board widen the boxes.
+        let mut slots = self.outside[them.index()];
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let (x, y) = rel_coords(list[slot] as usize);
+            widen(&mut all, x, y);
+            widen(&mut enemy, x, y);
+            if NEAR[difference_slot(x - king_x, y - king_y)] & ALIGNED != 0 {
+                widen(&mut near, x, y);
             }
         }
         let board = &self.board;
-
-        let behind = us.forward();
-        let pawn = piece_code(them, Role::Pawn);
-        let knight = piece_code(them, Role::Knight);
-        for (dx, dy) in [(-1, behind), (1, behind)]
-            .into_iter()
-            .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == pawn)
-            .chain(
-                KNIGHT_STEPS
-                    .into_iter()
-                    .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == knight),
-            )
-        {
-            info.checkers += 1;
-            info.checker = rel_index(king_x + dx, king_y + dy);
-        }
 
         let queen = piece_code(them, Role::Queen);
         let window = all;
