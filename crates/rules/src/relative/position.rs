@@ -4,7 +4,7 @@
 use super::hash::{castling_key, ep_key, origin_key, piece_key, BLACK_TO_MOVE_KEY};
 use super::moves::{EdgeLoss, MoveReport, RelativeMove, RelativeMoveKind, RookMotion};
 use super::options::{Recentering, RelativeOptions};
-use super::square::{rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE};
+use super::square::{rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE, PAD, STRIDE};
 use crate::types::{Color, Piece, Role};
 
 /// The most pieces one side may have.
@@ -234,19 +234,22 @@ impl RelativePosition {
 
     /// Whether `mv` takes a piece where it lands or en passant (a piece it pushes over the
     /// edge aside): what move ordering and quiescence ask of every move, so read from the
-    /// mailbox without building a [`Piece`].
+    /// mailbox without building a [`Piece`]. A target off the outer board reads a square
+    /// that is always empty (or none past the mailbox's last row), so needs no test of its
+    /// own.
     #[inline]
     pub fn captures_on_target(&self, mv: RelativeMove) -> bool {
-        let to = mv.to();
         if mv.kind() == RelativeMoveKind::EnPassant {
             return true;
         }
-        let size = self.size();
-        if to.x >= size || to.y >= size {
-            return false;
+        let to = mv.to();
+        let (ox, oy) = self.origin;
+        let column = to.x as usize + (PAD - ox) as usize;
+        let row = to.y as usize + (PAD - oy) as usize;
+        match self.board.get(row * STRIDE as usize + column) {
+            Some(&code) => code != 0 && code_color(code) != self.turn,
+            None => false,
         }
-        let code = self.board[self.index_of_abs(to)];
-        code != 0 && code_color(code) != self.turn
     }
 
     /// Every piece with its absolute square, White's first.
