@@ -113,28 +113,52 @@ const fn piece_square_table() -> [[[(i32, i32); 64]; 6]; 2] {
 
 /// [`PIECE_SQUARE`] and the phase weight by the rules' mailbox code of a piece
 /// ([`piece_code`]), sixteen rows so that any four-bit code indexes them (0 and 13..=15 hold
-/// no piece and stay zero).
-static BY_CODE: [[(i32, i32); 64]; 16] = by_code_table();
-static PHASE_BY_CODE: [i32; 16] = phase_by_code_table();
+/// no piece and stay zero), packed into one word per square (see [`pack`]) so that a
+/// square of the inner board costs one lookup and one addition, empty or not.
+static PACKED_BY_CODE: [[i64; 64]; 16] = packed_by_code_table();
 
-const fn by_code_table() -> [[(i32, i32); 64]; 16] {
-    let mut table = [[(0, 0); 64]; 16];
-    let mut role = 0;
-    while role < 6 {
-        table[piece_code(Color::White, Role::ALL[role]) as usize] = PIECE_SQUARE[0][role];
-        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PIECE_SQUARE[1][role];
-        role += 1;
-    }
-    table
+/// Bits per packed field: the middlegame and endgame sums over the inner board and the
+/// phase sum stay far inside ±2^20.
+const FIELD_BITS: u32 = 21;
+
+/// Middlegame value, endgame value and phase weight in one word, each field a signed
+/// multiple of its power of two: sums of packed words are the packed sums, as long as
+/// every field's sum stays within its bits.
+const fn pack(mg: i32, eg: i32, phase: i32) -> i64 {
+    mg as i64 + ((eg as i64) << FIELD_BITS) + ((phase as i64) << (2 * FIELD_BITS))
 }
 
-const fn phase_by_code_table() -> [i32; 16] {
-    let mut table = [0; 16];
-    let mut role = 0;
-    while role < 6 {
-        table[piece_code(Color::White, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
-        table[piece_code(Color::Black, Role::ALL[role]) as usize] = PHASE_WEIGHT[role];
-        role += 1;
+/// The middlegame sum, endgame sum and phase of a sum of [`pack`]ed words.
+fn unpack(packed: i64) -> (i32, i32, i32) {
+    let low = |word: i64| (word << (64 - FIELD_BITS)) >> (64 - FIELD_BITS);
+    let mg = low(packed);
+    let rest = (packed - mg) >> FIELD_BITS;
+    let eg = low(rest);
+    let phase = (rest - eg) >> FIELD_BITS;
+    (mg as i32, eg as i32, phase as i32)
+}
+
+const fn packed_by_code_table() -> [[i64; 64]; 16] {
+    let mut table = [[0; 64]; 16];
+    let mut color = 0;
+    while color < 2 {
+        let side = if color == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut role = 0;
+        while role < 6 {
+            let code = piece_code(side, Role::ALL[role]) as usize;
+            let mut square = 0;
+            while square < 64 {
+                let (mg, eg) = PIECE_SQUARE[color][role][square];
+                table[code][square] = pack(mg, eg, PHASE_WEIGHT[role]);
+                square += 1;
+            }
+            role += 1;
+        }
+        color += 1;
     }
     table
 }
@@ -150,19 +174,15 @@ pub fn white_score_with(pos: &RelativePosition, weights: &RelativeWeights) -> i3
     let origin = pos.origin();
     let (ox, oy) = (origin.x as i32, origin.y as i32);
     let span = size - 8;
-    let mut total = Tapered::default();
-    let mut phase = 0;
-    for (y, &rank) in pos.inner_ranks().iter().enumerate() {
-        let mut rest = rank;
-        while rest != 0 {
-            let shift = rest.trailing_zeros() & !7;
-            let code = (rest >> shift) as usize & 15;
-            rest &= !(0xff << shift);
-            let (mg, eg) = BY_CODE[code][(y * 8 + shift as usize / 8) & 63];
-            total.add(mg, eg);
-            phase += PHASE_BY_CODE[code];
+    // Every square of the inner board, without a branch on what stands there.
+    let mut packed = 0i64;
+    for (y, rank) in pos.inner_ranks().into_iter().enumerate() {
+        for (x, code) in rank.to_le_bytes().into_iter().enumerate() {
+            packed += PACKED_BY_CODE[code as usize & 15][y * 8 + x];
         }
     }
+    let (mg, eg, mut phase) = unpack(packed);
+    let mut total = Tapered { mg, eg };
     for color in Color::ALL {
         let table = &PIECE_SQUARE[color.index()];
         let sign = if color == Color::White { 1 } else { -1 };

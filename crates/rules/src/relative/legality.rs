@@ -8,7 +8,7 @@ use super::options::Recentering;
 use super::position::{code_color, piece_code, RelativePosition, MAX_PIECES};
 use super::square::{offset, rel_coords, rel_index, NO_SQUARE, PAD};
 use super::tables::*;
-use crate::types::{Color, Role, KNIGHT_STEPS};
+use crate::types::{Color, Role};
 
 /// What the side to move's legality test needs, computed once per position.
 pub(super) struct Legality {
@@ -209,33 +209,46 @@ impl RelativePosition {
     /// too. The side not to move is never in check (legal moves and position texts keep it
     /// so), so a check comes from the mover or from a line it opens. Castling and en
     /// passant, which move or take a second piece, are played on a copy.
+    #[inline]
     pub fn gives_check(&self, mv: RelativeMove) -> bool {
+        let king = self.kings[self.turn.other().index()];
+        let plain = matches!(
+            mv.kind(),
+            RelativeMoveKind::Normal | RelativeMoveKind::DoubleStep
+        );
+        if plain && king != NO_SQUARE {
+            // Most moves can check neither by their pattern from the target, nor by opening
+            // a line from the king through their square: no need to look further (what falls
+            // over the edge can only take a check away). This much is small enough to be
+            // asked of every move where it is asked, the rest is not.
+            let (ox, oy) = self.origin;
+            let (from, to) = (mv.from(), mv.to());
+            let (from_x, from_y) = (from.x as i32 - ox, from.y as i32 - oy);
+            let (to_x, to_y) = (to.x as i32 - ox, to.y as i32 - oy);
+            let (king_x, king_y) = rel_coords(king as usize);
+            let (vx, vy) = (from_x - king_x, from_y - king_y);
+            let on_a_line = vx == 0 || vy == 0 || vx.abs() == vy.abs();
+            if !on_a_line && (to_x, to_y) != (king_x, king_y) {
+                let mover = match mv.promotion() {
+                    Some(role) => piece_code(self.turn, role),
+                    None => self.board[rel_index(from_x, from_y)],
+                };
+                if ATTACKERS[difference_slot(king_x - to_x, king_y - to_y)] & (1 << mover) == 0 {
+                    return false;
+                }
+            }
+        }
+        self.gives_check_by_lines(mv)
+    }
+
+    /// [`RelativePosition::gives_check`] for the moves its pattern test leaves open.
+    #[inline(never)]
+    fn gives_check_by_lines(&self, mv: RelativeMove) -> bool {
         let us = self.turn;
         let king = self.kings[us.other().index()];
         let kind = mv.kind();
         let from = self.index_of_abs(mv.from());
         let to = self.index_of_abs(mv.to());
-        let plain = matches!(
-            kind,
-            RelativeMoveKind::Normal | RelativeMoveKind::DoubleStep
-        );
-        if plain && king != NO_SQUARE && to != king as usize {
-            // Most moves can check neither by their pattern from the target, nor by opening
-            // a line from the king through their square: no need to look further (what falls
-            // over the edge can only take a check away).
-            let king = king as usize;
-            let mover = match mv.promotion() {
-                Some(role) => piece_code(us, role),
-                None => self.board[from],
-            };
-            let (from_x, from_y) = rel_coords(from);
-            let (king_x, king_y) = rel_coords(king);
-            let (vx, vy) = (from_x - king_x, from_y - king_y);
-            let on_a_line = vx == 0 || vy == 0 || vx.abs() == vy.abs();
-            if !on_a_line && Self::pattern_entry(to, king) & (1 << mover) == 0 {
-                return false;
-            }
-        }
         let survivors = self.survivors_after_shift(mv.shift());
         let (Some(survivors), false, false) = (
             survivors,
@@ -376,53 +389,51 @@ impl RelativePosition {
             }
         }
         let list = &self.squares[them.index()];
+        let king_base = DIFFERENCE_BASE[king] as usize;
+        let mut near_king = 0;
+        let mut aligned_count = 0;
         for (slot, &index) in list[..self.counts[them.index()] as usize]
             .iter()
             .enumerate()
         {
-            let (x, y) = rel_coords(index as usize);
-            let inner = (x as u32 | y as u32) < 8;
-            if !inner {
-                widen(&mut all, x, y);
-                widen(&mut enemy, x, y);
-            }
-            let (sx, sy) = (x - king_x, y - king_y);
-            let difference = difference_slot(sx, sy);
+            let difference =
+                DIFFERENCE_BASE[index as usize] as usize + difference_slot(0, 0) - king_base;
             let code_bit = 1u32 << self.board[index as usize];
-            let near_entry = NEAR[difference];
+            let entry = NEAR[difference];
             // Could it attack a square next to the king? On a file or rank through the 3×3
             // block, a diagonal through it, or within a knight's jump.
-            info.near_king |= ((near_entry & code_bit != 0) as u32) << slot;
-            // Rays from the king worth walking: those with an enemy slider on them (slider
-            // lines read the same from either end).
-            if ATTACKERS[difference] as u32 & code_bit & SLIDER_CODES != 0 {
-                slider_rays |= 1 << ray_bit(sx.signum(), sy.signum());
-            }
-            if near_entry & ALIGNED != 0 {
-                if !inner {
-                    widen(&mut near, x, y);
+            near_king |= ((entry & code_bit != 0) as u32) << slot;
+            if entry >> KING_HITS & code_bit != 0 {
+                if code_bit & SLIDER_CODES != 0 {
+                    // A ray from the king worth walking: an enemy slider stands on it.
+                    let (x, y) = rel_coords(index as usize);
+                    slider_rays |= 1 << ray_bit((x - king_x).signum(), (y - king_y).signum());
+                } else {
+                    // A pawn or knight giving check.
+                    info.checkers += 1;
+                    info.checker = index as usize;
                 }
-                info.aligned[info.aligned_count as usize] = index;
-                info.aligned_count += 1;
+            }
+            if entry & ALIGNED != 0 {
+                info.aligned[aligned_count] = index;
+                aligned_count += 1;
+            }
+        }
+        info.near_king = near_king;
+        info.aligned_count = aligned_count as u8;
+        // Only pieces off the inner board widen the boxes.
+        let mut slots = self.outside[them.index()];
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let (x, y) = rel_coords(list[slot] as usize);
+            widen(&mut all, x, y);
+            widen(&mut enemy, x, y);
+            if NEAR[difference_slot(x - king_x, y - king_y)] & ALIGNED != 0 {
+                widen(&mut near, x, y);
             }
         }
         let board = &self.board;
-
-        let behind = us.forward();
-        let pawn = piece_code(them, Role::Pawn);
-        let knight = piece_code(them, Role::Knight);
-        for (dx, dy) in [(-1, behind), (1, behind)]
-            .into_iter()
-            .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == pawn)
-            .chain(
-                KNIGHT_STEPS
-                    .into_iter()
-                    .filter(|&(dx, dy)| board[rel_index(king_x + dx, king_y + dy)] == knight),
-            )
-        {
-            info.checkers += 1;
-            info.checker = rel_index(king_x + dx, king_y + dy);
-        }
 
         let queen = piece_code(them, Role::Queen);
         let window = all;

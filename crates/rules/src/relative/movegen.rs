@@ -116,19 +116,14 @@ impl Window {
     }
 
     /// Steps from `(x, y)` in `(dx, dy)` that stay inside (the start must be inside).
+    /// Worked out without branches: the directions of a piece's rays follow each other in
+    /// no pattern a branch predictor could learn.
     #[inline]
     pub(super) fn reach(&self, x: i32, y: i32, dx: i32, dy: i32) -> i32 {
-        let along_x = match dx {
-            1 => self.x_high - x,
-            -1 => x - self.x_low,
-            _ => i32::MAX,
-        };
-        let along_y = match dy {
-            1 => self.y_high - y,
-            -1 => y - self.y_low,
-            _ => i32::MAX,
-        };
-        along_x.min(along_y)
+        use std::hint::select_unpredictable as select;
+        let along_x = select(dx > 0, self.x_high - x, x - self.x_low);
+        let along_y = select(dy > 0, self.y_high - y, y - self.y_low);
+        select(dx == 0, i32::MAX, along_x).min(select(dy == 0, i32::MAX, along_y))
     }
 }
 
@@ -150,7 +145,7 @@ impl RelativePosition {
 
     /// The leave-inner-board setting for the mover's new relative square.
     #[inline]
-    fn leave_allows(&self, x: i32, y: i32) -> bool {
+    pub(super) fn leave_allows(&self, x: i32, y: i32) -> bool {
         match self.options.leave {
             Leave::Yes => true,
             Leave::Sides => (0..8).contains(&y),
@@ -158,8 +153,24 @@ impl RelativePosition {
         }
     }
 
+    /// The targets a piece on relative `(x, y)` may reach, and whether each target still
+    /// needs the leave test. A piece inside the leave window cannot come back into it once
+    /// a ray leaves it, so its window is clamped to it and its rays may stop there.
     #[inline]
-    fn abs_of(&self, x: i32, y: i32) -> AbsSquare {
+    pub(super) fn move_window(&self, x: i32, y: i32) -> (Window, bool) {
+        let window = self.target_window(x, y);
+        match self.options.leave {
+            Leave::Yes => (window, false),
+            Leave::Sides if (0..8).contains(&y) => (window.clamp_y(0, 7), false),
+            Leave::No if (0..8).contains(&x) && (0..8).contains(&y) => {
+                (window.clamp_y(0, 7).clamp_x(0, 7), false)
+            }
+            _ => (window, true),
+        }
+    }
+
+    #[inline]
+    pub(super) fn abs_of(&self, x: i32, y: i32) -> AbsSquare {
         AbsSquare::new((x + self.origin.0) as u8, (y + self.origin.1) as u8)
     }
 
@@ -199,16 +210,13 @@ impl RelativePosition {
             return;
         }
         // With no enemy piece off the inner board no shift pushes one over the edge, so the
-        // noisy moves are the captures and promotions alone: pieces with none are skipped,
-        // and the legality data is not worked out when none has.
-        let captures_only = S::NOISY_ONLY && self.outside[them.index()] == 0;
+        // noisy moves are the captures and promotions alone, found by their own pass.
+        if S::NOISY_ONLY && self.outside[them.index()] == 0 {
+            self.generate_captures(sink, king as usize, pieces);
+            return;
+        }
         let count = self.counts[us.index()] as u32;
-        let mut slots = if captures_only {
-            self.capture_or_promotion_slots()
-        } else {
-            ((1u64 << count) - 1) as u32
-        };
-        slots &= pieces;
+        let mut slots = ((1u64 << count) - 1) as u32 & pieces;
         if slots == 0 {
             return;
         }
@@ -225,17 +233,7 @@ impl RelativePosition {
             let code = board[from];
             let role = code_role(code);
             let (x, y) = rel_coords(from);
-            let window = self.target_window(x, y);
-            // A piece inside the leave window cannot come back into it once a ray leaves
-            // it, so its rays may stop there.
-            let (window, check_leave) = match self.options.leave {
-                Leave::Yes => (window, false),
-                Leave::Sides if (0..8).contains(&y) => (window.clamp_y(0, 7), false),
-                Leave::No if (0..8).contains(&x) && (0..8).contains(&y) => {
-                    (window.clamp_y(0, 7).clamp_x(0, 7), false)
-                }
-                _ => (window, true),
-            };
+            let (window, check_leave) = self.move_window(x, y);
             let leave_allows = |tx: i32, ty: i32| !check_leave || self.leave_allows(tx, ty);
             let from_abs = self.abs_of(x, y);
             // Not the king, not pinned, no check, and not on the outer edge (so the
@@ -357,7 +355,7 @@ impl RelativePosition {
                             emit(sink, tx, ty, RelativeMoveKind::Normal, false);
                         }
                     }
-                    if role == Role::King && info.checkers == 0 && !captures_only {
+                    if role == Role::King && info.checkers == 0 {
                         self.generate_castling(x, y, &window, &mut |tx, ty, kind, promotes| {
                             emit(sink, tx, ty, kind, promotes)
                         });
@@ -369,26 +367,6 @@ impl RelativePosition {
                         Role::Rook => &ROOK_DIRECTIONS,
                         _ => &KING_STEPS,
                     };
-                    if captures_only {
-                        // Only the first piece on each ray can be taken.
-                        for &(dx, dy) in directions {
-                            let step = offset(dx, dy);
-                            let mut index = from;
-                            for distance in 1..window.reach(x, y, dx, dy) + 1 {
-                                index = index.wrapping_add_signed(step);
-                                let target = board[index];
-                                if target == 0 {
-                                    continue;
-                                }
-                                let (tx, ty) = (x + distance * dx, y + distance * dy);
-                                if !is_own(target) && leave_allows(tx, ty) {
-                                    emit(sink, tx, ty, RelativeMoveKind::Normal, false);
-                                }
-                                break;
-                            }
-                        }
-                        continue;
-                    }
                     if S::COUNT_ONLY && simple && !check_leave {
                         self.count_simple_rays(
                             sink,
@@ -425,75 +403,6 @@ impl RelativePosition {
                 }
             }
         }
-    }
-
-    /// A bit per slot of the side to move's piece list whose piece has a capture or
-    /// promotion candidate (legality aside; a bit may be set for a piece with none, never
-    /// left clear for one with some): the pieces noisy generation looks at when no enemy
-    /// piece can be pushed over the edge.
-    fn capture_or_promotion_slots(&self) -> u32 {
-        let us = self.turn;
-        let board = &self.board;
-        let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
-        let is_enemy = |code: u8| code != 0 && (code < own_low || code > own_high);
-        let last_rank = back_rank(us.other());
-        let forward = us.forward();
-        let mut slots = 0;
-        for slot in 0..self.counts[us.index()] as usize {
-            let from = self.squares[us.index()][slot] as usize;
-            let (x, y) = rel_coords(from);
-            // Leave rules are checked on the target: a ray that leaves the allowed region
-            // never comes back into it, so walking the whole window finds no target the
-            // generator would not.
-            let window = self.target_window(x, y);
-            let reachable = |tx: i32, ty: i32| window.contains(tx, ty) && self.leave_allows(tx, ty);
-            let has_candidate = match code_role(board[from]) {
-                Role::Pawn => {
-                    let ty = y + forward;
-                    let ahead = from.wrapping_add_signed(offset(0, forward));
-                    (ty == last_rank && board[ahead] == 0 && reachable(x, ty))
-                        || [-1, 1].into_iter().any(|dx| {
-                            let target = ahead.wrapping_add_signed(offset(dx, 0));
-                            (is_enemy(board[target])
-                                || (board[target] == 0 && target == self.ep as usize))
-                                && reachable(x + dx, ty)
-                        })
-                }
-                role @ (Role::Knight | Role::King) => {
-                    let steps = if role == Role::Knight {
-                        &KNIGHT_STEPS
-                    } else {
-                        &KING_STEPS
-                    };
-                    steps.iter().any(|&(dx, dy)| {
-                        is_enemy(board[from.wrapping_add_signed(offset(dx, dy))])
-                            && reachable(x + dx, y + dy)
-                    })
-                }
-                role => {
-                    let directions: &[(i32, i32)] = match role {
-                        Role::Bishop => &BISHOP_DIRECTIONS,
-                        Role::Rook => &ROOK_DIRECTIONS,
-                        _ => &KING_STEPS,
-                    };
-                    directions.iter().any(|&(dx, dy)| {
-                        let step = offset(dx, dy);
-                        let mut index = from;
-                        for distance in 1..window.reach(x, y, dx, dy) + 1 {
-                            index = index.wrapping_add_signed(step);
-                            let target = board[index];
-                            if target != 0 {
-                                return is_enemy(target)
-                                    && self.leave_allows(x + distance * dx, y + distance * dy);
-                            }
-                        }
-                        false
-                    })
-                }
-            };
-            slots |= (has_candidate as u32) << slot;
-        }
-        slots
     }
 
     /// Counts the moves of an unpinned slider (no check, not on the outer edge, no leave

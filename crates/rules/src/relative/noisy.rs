@@ -1,12 +1,20 @@
 //! The noisy moves of relative chess: captures (a piece pushed over the edge counts as
 //! taken) and promotions, as quiescence search wants them, and which sides a move costs
-//! pieces over the edge. The candidates come from the one generator in `movegen.rs`; a
-//! noisy-only sink lets it drop quiet candidates before their legality test.
+//! pieces over the edge. While an enemy piece stands off the inner board the candidates
+//! come from the one generator in `movegen.rs`, whose noisy-only sink drops quiet
+//! candidates before their legality test; otherwise only captures and promotions can be
+//! noisy, and a pass of their own finds them.
 
-use super::movegen::MoveSink;
-use super::moves::RelativeMove;
-use super::position::RelativePosition;
-use super::square::rel_coords;
+use super::legality::Legality;
+use super::movegen::{MoveSink, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use super::moves::{RelativeMove, RelativeMoveKind};
+use super::position::{back_rank, code_role, piece_code, RelativePosition};
+use super::square::{offset, rel_coords, rel_index};
+use crate::types::{Role, KING_STEPS, KNIGHT_STEPS};
+
+/// The most capture and promotion candidates one piece can have (a queen's or a knight's
+/// eight).
+const MAX_TARGETS: usize = 8;
 
 /// A list that takes only captures and promotions (see [`MoveSink::NOISY_ONLY`]).
 struct NoisyMoves<'a>(&'a mut Vec<RelativeMove>);
@@ -27,6 +35,150 @@ impl RelativePosition {
     /// candidates before their legality test is what makes this cheaper than filtering.
     pub fn noisy_moves(&self, moves: &mut Vec<RelativeMove>) {
         self.generate(&mut NoisyMoves(moves));
+    }
+
+    /// The legal captures and promotions of the pieces whose slots are set in `pieces`, in
+    /// the order the full generator gives them, when no enemy piece stands off the inner
+    /// board. Each piece's candidates are found in one pass over its targets, and the
+    /// legality data is worked out only once some piece has one (in most positions of a
+    /// quiescence search none has).
+    pub(super) fn generate_captures(&self, sink: &mut impl MoveSink, king: usize, pieces: u32) {
+        let us = self.turn;
+        let side = us.index();
+        let board = &self.board;
+        let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
+        let is_enemy = |code: u8| code != 0 && (code < own_low || code > own_high);
+        let forward = us.forward();
+        let last_rank = back_rank(us.other());
+        let last = self.options.size - 1;
+        let mut info: Option<Legality> = None;
+        // Target, kind, and whether it promotes, for one piece at a time.
+        let mut targets = [(0, 0, RelativeMoveKind::Normal, false); MAX_TARGETS];
+        let mut slots = ((1u64 << self.counts[side]) - 1) as u32 & pieces;
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let from = self.squares[side][slot] as usize;
+            let role = code_role(board[from]);
+            let (x, y) = rel_coords(from);
+            let (window, check_leave) = self.move_window(x, y);
+            let leave_allows = |tx: i32, ty: i32| !check_leave || self.leave_allows(tx, ty);
+            let reachable = |tx: i32, ty: i32| window.contains(tx, ty) && leave_allows(tx, ty);
+            let mut count = 0;
+            let mut add = |tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
+                targets[count] = (tx, ty, kind, promotes);
+                count += 1;
+            };
+            match role {
+                Role::Pawn => {
+                    let ty = y + forward;
+                    let ahead = from.wrapping_add_signed(offset(0, forward));
+                    if ty == last_rank && board[ahead] == 0 && reachable(x, ty) {
+                        add(x, ty, RelativeMoveKind::Normal, true);
+                    }
+                    for dx in [-1, 1] {
+                        let target = ahead.wrapping_add_signed(offset(dx, 0));
+                        let victim = board[target];
+                        let kind = if is_enemy(victim) {
+                            RelativeMoveKind::Normal
+                        } else if victim == 0 && target == self.ep as usize {
+                            RelativeMoveKind::EnPassant
+                        } else {
+                            continue;
+                        };
+                        if reachable(x + dx, ty) {
+                            let promotes = kind == RelativeMoveKind::Normal && ty == last_rank;
+                            add(x + dx, ty, kind, promotes);
+                        }
+                    }
+                }
+                Role::Knight | Role::King => {
+                    let steps = if role == Role::Knight {
+                        &KNIGHT_STEPS
+                    } else {
+                        &KING_STEPS
+                    };
+                    for &(dx, dy) in steps {
+                        let (tx, ty) = (x + dx, y + dy);
+                        if is_enemy(board[from.wrapping_add_signed(offset(dx, dy))])
+                            && reachable(tx, ty)
+                        {
+                            add(tx, ty, RelativeMoveKind::Normal, false);
+                        }
+                    }
+                }
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    let directions: &[(i32, i32)] = match role {
+                        Role::Bishop => &BISHOP_DIRECTIONS,
+                        Role::Rook => &ROOK_DIRECTIONS,
+                        _ => &KING_STEPS,
+                    };
+                    // Only the first piece on each ray can be taken.
+                    for &(dx, dy) in directions {
+                        let step = offset(dx, dy);
+                        let mut index = from;
+                        for distance in 1..window.reach(x, y, dx, dy) + 1 {
+                            index = index.wrapping_add_signed(step);
+                            let target = board[index];
+                            if target == 0 {
+                                continue;
+                            }
+                            let (tx, ty) = (x + distance * dx, y + distance * dy);
+                            if is_enemy(target) && leave_allows(tx, ty) {
+                                add(tx, ty, RelativeMoveKind::Normal, false);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            if count == 0 {
+                continue;
+            }
+            let info = info.get_or_insert_with(|| self.legality(king));
+            let from_abs = self.abs_of(x, y);
+            // As in the full generator: a mover that is not the king, not pinned, not in
+            // check and not on the outer edge is legal unless a piece that matters to the
+            // king falls over the edge.
+            let simple = role != Role::King
+                && info.checkers == 0
+                && info.pin_direction(from).is_none()
+                && from_abs.x != 0
+                && from_abs.y != 0
+                && from_abs.x != last
+                && from_abs.y != last;
+            let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
+            for &(tx, ty, kind, promotes) in &targets[..count] {
+                let quick = simple
+                    && kind != RelativeMoveKind::EnPassant
+                    && info.near_survive.0 >> (tx - slot_base.0) as u32
+                        & info.near_survive.1 >> (ty - slot_base.1) as u32
+                        & 1
+                        != 0;
+                let make = |promotion: Option<Role>| {
+                    RelativeMove::new(from_abs, self.abs_of(tx, ty), promotion, kind)
+                };
+                if !quick {
+                    let to = rel_index(tx, ty);
+                    let mv = make(promotes.then_some(Role::Queen));
+                    let legal = if kind == RelativeMoveKind::EnPassant {
+                        self.is_legal_candidate(info, mv, from, to, false, rel_index(tx, y))
+                    } else {
+                        self.is_legal_candidate(info, mv, from, to, role == Role::King, usize::MAX)
+                    };
+                    if !legal {
+                        continue;
+                    }
+                }
+                if promotes {
+                    for promotion in Role::PROMOTIONS {
+                        sink.push_with(|| make(Some(promotion)));
+                    }
+                } else {
+                    sink.push_with(|| make(None));
+                }
+            }
+        }
     }
 
     /// Which sides lose pieces over the edge if `mv` is played (not counting the piece the

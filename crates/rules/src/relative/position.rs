@@ -4,7 +4,7 @@
 use super::hash::{castling_key, ep_key, origin_key, piece_key, BLACK_TO_MOVE_KEY};
 use super::moves::{EdgeLoss, MoveReport, RelativeMove, RelativeMoveKind, RookMotion};
 use super::options::{Recentering, RelativeOptions};
-use super::square::{rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE};
+use super::square::{rel_coords, rel_index, AbsSquare, CELLS, NO_SQUARE, PAD, STRIDE};
 use crate::types::{Color, Piece, Role};
 
 /// The most pieces one side may have.
@@ -234,19 +234,22 @@ impl RelativePosition {
 
     /// Whether `mv` takes a piece where it lands or en passant (a piece it pushes over the
     /// edge aside): what move ordering and quiescence ask of every move, so read from the
-    /// mailbox without building a [`Piece`].
+    /// mailbox without building a [`Piece`]. A target off the outer board reads a square
+    /// that is always empty (or none past the mailbox's last row), so needs no test of its
+    /// own.
     #[inline]
     pub fn captures_on_target(&self, mv: RelativeMove) -> bool {
-        let to = mv.to();
         if mv.kind() == RelativeMoveKind::EnPassant {
             return true;
         }
-        let size = self.size();
-        if to.x >= size || to.y >= size {
-            return false;
+        let to = mv.to();
+        let (ox, oy) = self.origin;
+        let column = to.x as usize + (PAD - ox) as usize;
+        let row = to.y as usize + (PAD - oy) as usize;
+        match self.board.get(row * STRIDE as usize + column) {
+            Some(&code) => code != 0 && code_color(code) != self.turn,
+            None => false,
         }
-        let code = self.board[self.index_of_abs(to)];
-        code != 0 && code_color(code) != self.turn
     }
 
     /// Every piece with its absolute square, White's first.
@@ -414,30 +417,31 @@ impl RelativePosition {
         self.counts[side] -= 1;
     }
 
-    /// The slot of a side's piece list that holds `index`. The entries are compared all at
-    /// once (the compiler turns it into a few vector instructions) and the stale ones past
-    /// the count masked off, instead of a search that stops at the first match.
+    /// The slot of a side's piece list that holds `index`. Four entries are compared at
+    /// once, as the 16-bit lanes of a word (a lane is zero exactly where the entry equals
+    /// `index`), and the stale entries past the count are never read.
     #[inline]
     fn slot_of(&self, side: usize, index: usize) -> Option<usize> {
+        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
         let count = self.counts[side] as usize;
-        // A side seldom has more than the sixteen pieces it starts with: then half the
-        // compares do.
-        let found = if count <= MAX_PIECES / 2 {
-            Self::matching_slots::<{ MAX_PIECES / 2 }>(&self.squares[side], index)
-        } else {
-            Self::matching_slots::<MAX_PIECES>(&self.squares[side], index)
-        } & ((1u64 << count) - 1) as u32;
-        (found != 0).then(|| found.trailing_zeros() as usize)
-    }
-
-    /// A bit per slot among the first `SLOTS` of a piece list that holds `index`.
-    #[inline(always)]
-    fn matching_slots<const SLOTS: usize>(squares: &[u16; MAX_PIECES], index: usize) -> u32 {
-        let mut found = 0u32;
-        for (slot, &square) in squares[..SLOTS].iter().enumerate() {
-            found |= ((square as usize == index) as u32) << slot;
+        let wanted = (index as u64 & 0xffff) * 0x0001_0001_0001_0001;
+        for (word, lanes) in self.squares[side][..count.next_multiple_of(4)]
+            .chunks_exact(4)
+            .enumerate()
+        {
+            let packed = lanes
+                .iter()
+                .rev()
+                .fold(0u64, |packed, &square| packed << 16 | square as u64);
+            let difference = packed ^ wanted;
+            // The top bit of each lane is set when the lane is zero.
+            let zero = !(((difference & LOW) + LOW) | difference | LOW);
+            if zero != 0 {
+                let slot = word * 4 + zero.trailing_zeros() as usize / 16;
+                return (slot < count).then_some(slot);
+            }
         }
-        found
+        None
     }
 
     /// Removes the piece on a relative square from the board and its list.

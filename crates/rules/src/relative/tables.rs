@@ -147,8 +147,14 @@ pub(super) const SLIDER_CODES: u32 = (code_bit(Color::White, Role::Bishop)
 
 /// For each difference (piece − king), a bit per piece code that could attack some square
 /// of the 3×3 block around the king (a file or rank through the block, a diagonal through
-/// it, or for the other pieces a distance of at most 3), plus `ALIGNED`.
+/// it, or for the other pieces a distance of at most 3), plus `ALIGNED`; and from bit
+/// `KING_HITS` on, a bit per code of the sliders whose line holds the king and of the pawns
+/// and knights that attack it: what the legality data reads of every enemy piece, in one
+/// load.
 pub(super) static NEAR: [u32; DIFFS * DIFFS] = near_table();
+
+/// The first bit of a `NEAR` entry's king-hitting codes.
+pub(super) const KING_HITS: u32 = 16;
 
 pub(super) const fn near_table() -> [u32; DIFFS * DIFFS] {
     let mut table = [0u32; DIFFS * DIFFS];
@@ -187,6 +193,30 @@ pub(super) const fn near_table() -> [u32; DIFFS * DIFFS] {
             if vx == 0 || vy == 0 || vx == vy || vx * vy == 2 {
                 entry |= ALIGNED;
             }
+            // The king stands at −(dx, dy) from the piece.
+            let mut hits = 0u16;
+            color = 0;
+            while color < 2 {
+                let side = if color == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if (dx == 0) != (dy == 0) {
+                    hits |= code_bit(side, Role::Rook) | code_bit(side, Role::Queen);
+                }
+                if vx == vy && vx != 0 {
+                    hits |= code_bit(side, Role::Bishop) | code_bit(side, Role::Queen);
+                }
+                if -dy == side.forward() && vx == 1 {
+                    hits |= code_bit(side, Role::Pawn);
+                }
+                if vx * vy == 2 {
+                    hits |= code_bit(side, Role::Knight);
+                }
+                color += 1;
+            }
+            entry |= (hits as u32) << KING_HITS;
             table[difference_slot(dx, dy)] = entry;
             dx += 1;
         }
