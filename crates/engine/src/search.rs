@@ -14,6 +14,7 @@
 //!
 //! Positions are copy-make: every child is a clone on which `play_unchecked` is called.
 
+mod draws;
 mod move_list;
 mod pruning;
 mod quiescence;
@@ -278,16 +279,6 @@ impl<P: SearchPosition> Search<'_, P> {
         }
     }
 
-    /// The score of a draw `ply` plies from the root, for the side to move there.
-    #[inline]
-    fn draw_score(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) {
-            DRAW - self.contempt
-        } else {
-            DRAW + self.contempt
-        }
-    }
-
     /// Iterative deepening with aspiration windows.
     fn iterate(
         &mut self,
@@ -439,35 +430,6 @@ impl<P: SearchPosition> Search<'_, P> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0].pv);
-    }
-
-    /// Whether the position at `ply` is drawn by the 50-move rule or by repetition: one
-    /// earlier occurrence inside the tree (where the variant allows that shortcut), or two
-    /// earlier occurrences in all.
-    fn is_draw(&self, pos: &P, ply: usize) -> bool {
-        let halfmoves = pos.halfmove_clock() as usize;
-        if halfmoves >= 100 {
-            // Checkmate on the hundredth ply still wins.
-            return !(pos.is_check() && pos.count_legal_moves() == 0);
-        }
-        let current = self.root_index + ply;
-        let key = self.keys[current];
-        let earliest = current.saturating_sub(halfmoves);
-        let mut earlier = 0;
-        let mut index = current;
-        while index >= earliest + 2 {
-            index -= 2;
-            if self.keys[index] == key {
-                if index > self.root_index && P::TWOFOLD_IS_DRAW {
-                    return true;
-                }
-                earlier += 1;
-                if earlier >= 2 {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// The alpha-beta search of one node, the root (`ROOT`, ply 0) or an inner node.
