@@ -127,6 +127,19 @@ impl Window {
     }
 }
 
+/// A piece about to have its moves judged: where it stands, and whether it is simple (not
+/// the king, not pinned, no check, not on the outer edge, so the recentering cannot push it
+/// off): a simple mover's move is legal unless a piece that matters to the king falls over
+/// the edge, which its target's place in the legality data's survival box tells at once.
+pub(super) struct Mover {
+    from: usize,
+    from_abs: AbsSquare,
+    y: i32,
+    is_king: bool,
+    pub(super) simple: bool,
+    pub(super) slot_base: (i32, i32),
+}
+
 impl RelativePosition {
     /// Targets a piece on relative `(x, y)` may reach under the outer-board limit and the
     /// boundary rule: d must keep 0 ≤ O − d ≤ N − 8 on each axis.
@@ -172,6 +185,75 @@ impl RelativePosition {
     #[inline]
     pub(super) fn abs_of(&self, x: i32, y: i32) -> AbsSquare {
         AbsSquare::new((x + self.origin.0) as u8, (y + self.origin.1) as u8)
+    }
+
+    /// What each move of the piece on relative square `from` is judged legal by.
+    #[inline(always)]
+    pub(super) fn mover(&self, info: &Legality, from: usize, role: Role) -> Mover {
+        let (x, y) = rel_coords(from);
+        let from_abs = self.abs_of(x, y);
+        let last = self.options.size - 1;
+        let simple = role != Role::King
+            && info.checkers == 0
+            && info.pin_direction(from).is_none()
+            && from_abs.x != 0
+            && from_abs.y != 0
+            && from_abs.x != last
+            && from_abs.y != last;
+        Mover {
+            from,
+            from_abs,
+            y,
+            is_king: role == Role::King,
+            simple,
+            slot_base: (x + info.shift_low.0, y + info.shift_low.1),
+        }
+    }
+
+    /// Pushes `mover`'s move to (`tx`, `ty`) into `sink`, once per promotion piece where
+    /// it promotes, if it is legal: at once for a simple mover whose target keeps every
+    /// piece that matters to the king on the board, by the full test otherwise.
+    #[inline(always)]
+    pub(super) fn push_if_legal<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        info: &Legality,
+        mover: &Mover,
+        (tx, ty): (i32, i32),
+        kind: RelativeMoveKind,
+        promotes: bool,
+    ) {
+        let quick = mover.simple
+            && kind != RelativeMoveKind::EnPassant
+            && info.near_survive.0 >> (tx - mover.slot_base.0) as u32
+                & info.near_survive.1 >> (ty - mover.slot_base.1) as u32
+                & 1
+                != 0;
+        let make = |promotion: Option<Role>| {
+            RelativeMove::new(mover.from_abs, self.abs_of(tx, ty), promotion, kind)
+        };
+        if !quick {
+            let (from, to) = (mover.from, rel_index(tx, ty));
+            let mv = make(promotes.then_some(Role::Queen));
+            let legal = match kind {
+                RelativeMoveKind::Castle => self.is_legal_by_playing(mv),
+                RelativeMoveKind::EnPassant => {
+                    let victim = rel_index(tx, mover.y);
+                    self.is_legal_candidate(info, mv, from, to, false, victim)
+                }
+                _ => self.is_legal_candidate(info, mv, from, to, mover.is_king, usize::MAX),
+            };
+            if !legal {
+                return;
+            }
+        }
+        if promotes {
+            for promotion in Role::PROMOTIONS {
+                sink.push_with(|| make(Some(promotion)));
+            }
+        } else {
+            sink.push_with(|| make(None));
+        }
     }
 
     /// Every legal move, into `sink`.
@@ -221,7 +303,6 @@ impl RelativePosition {
             return;
         }
         let info = self.legality(king as usize);
-        let n = self.options.size;
         let board = &self.board;
         let (own_low, own_high) = (piece_code(us, Role::Pawn), piece_code(us, Role::King));
         let is_own = |code: u8| code >= own_low && code <= own_high;
@@ -235,19 +316,8 @@ impl RelativePosition {
             let (x, y) = rel_coords(from);
             let (window, check_leave) = self.move_window(x, y);
             let leave_allows = |tx: i32, ty: i32| !check_leave || self.leave_allows(tx, ty);
-            let from_abs = self.abs_of(x, y);
-            // Not the king, not pinned, no check, and not on the outer edge (so the
-            // recentering cannot push the mover off): legal unless a piece that matters to
-            // the king falls over the edge.
-            let last = n - 1;
-            let simple = role != Role::King
-                && info.checkers == 0
-                && info.pin_direction(from).is_none()
-                && from_abs.x != 0
-                && from_abs.y != 0
-                && from_abs.x != last
-                && from_abs.y != last;
-            let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
+            let mover = self.mover(&info, from, role);
+            let (simple, slot_base) = (mover.simple, mover.slot_base);
             let emit = |sink: &mut S, tx: i32, ty: i32, kind: RelativeMoveKind, promotes: bool| {
                 if S::NOISY_ONLY
                     && !promotes
@@ -260,44 +330,7 @@ impl RelativePosition {
                 {
                     return;
                 }
-                let quick = simple
-                    && kind != RelativeMoveKind::EnPassant
-                    && info.near_survive.0 >> (tx - slot_base.0) as u32
-                        & info.near_survive.1 >> (ty - slot_base.1) as u32
-                        & 1
-                        != 0;
-                let make = |promotion: Option<Role>| {
-                    RelativeMove::new(from_abs, self.abs_of(tx, ty), promotion, kind)
-                };
-                if !quick {
-                    let to = rel_index(tx, ty);
-                    let mv = make(promotes.then_some(Role::Queen));
-                    let legal = match kind {
-                        RelativeMoveKind::Castle => self.is_legal_by_playing(mv),
-                        RelativeMoveKind::EnPassant => {
-                            let victim = rel_index(tx, y);
-                            self.is_legal_candidate(&info, mv, from, to, false, victim)
-                        }
-                        _ => self.is_legal_candidate(
-                            &info,
-                            mv,
-                            from,
-                            to,
-                            role == Role::King,
-                            usize::MAX,
-                        ),
-                    };
-                    if !legal {
-                        return;
-                    }
-                }
-                if promotes {
-                    for promotion in Role::PROMOTIONS {
-                        sink.push_with(|| make(Some(promotion)));
-                    }
-                } else {
-                    sink.push_with(|| make(None));
-                }
+                self.push_if_legal(sink, &info, &mover, (tx, ty), kind, promotes);
             };
             match role {
                 Role::Pawn => {

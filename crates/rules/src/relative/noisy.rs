@@ -9,7 +9,7 @@ use super::legality::Legality;
 use super::movegen::{MoveSink, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use super::moves::{RelativeMove, RelativeMoveKind};
 use super::position::{back_rank, code_role, piece_code, RelativePosition};
-use super::square::{offset, rel_coords, rel_index};
+use super::square::{offset, rel_coords};
 use crate::types::{Role, KING_STEPS, KNIGHT_STEPS};
 
 /// The most capture and promotion candidates one piece can have (a queen's or a knight's
@@ -50,7 +50,6 @@ impl RelativePosition {
         let is_enemy = |code: u8| code != 0 && (code < own_low || code > own_high);
         let forward = us.forward();
         let last_rank = back_rank(us.other());
-        let last = self.options.size - 1;
         let mut info: Option<Legality> = None;
         // Target, kind, and whether it promotes, for one piece at a time.
         let mut targets = [(0, 0, RelativeMoveKind::Normal, false); MAX_TARGETS];
@@ -136,47 +135,9 @@ impl RelativePosition {
                 continue;
             }
             let info = info.get_or_insert_with(|| self.legality(king));
-            let from_abs = self.abs_of(x, y);
-            // As in the full generator: a mover that is not the king, not pinned, not in
-            // check and not on the outer edge is legal unless a piece that matters to the
-            // king falls over the edge.
-            let simple = role != Role::King
-                && info.checkers == 0
-                && info.pin_direction(from).is_none()
-                && from_abs.x != 0
-                && from_abs.y != 0
-                && from_abs.x != last
-                && from_abs.y != last;
-            let slot_base = (x + info.shift_low.0, y + info.shift_low.1);
+            let mover = self.mover(info, from, role);
             for &(tx, ty, kind, promotes) in &targets[..count] {
-                let quick = simple
-                    && kind != RelativeMoveKind::EnPassant
-                    && info.near_survive.0 >> (tx - slot_base.0) as u32
-                        & info.near_survive.1 >> (ty - slot_base.1) as u32
-                        & 1
-                        != 0;
-                let make = |promotion: Option<Role>| {
-                    RelativeMove::new(from_abs, self.abs_of(tx, ty), promotion, kind)
-                };
-                if !quick {
-                    let to = rel_index(tx, ty);
-                    let mv = make(promotes.then_some(Role::Queen));
-                    let legal = if kind == RelativeMoveKind::EnPassant {
-                        self.is_legal_candidate(info, mv, from, to, false, rel_index(tx, y))
-                    } else {
-                        self.is_legal_candidate(info, mv, from, to, role == Role::King, usize::MAX)
-                    };
-                    if !legal {
-                        continue;
-                    }
-                }
-                if promotes {
-                    for promotion in Role::PROMOTIONS {
-                        sink.push_with(|| make(Some(promotion)));
-                    }
-                } else {
-                    sink.push_with(|| make(None));
-                }
+                self.push_if_legal(sink, info, &mover, (tx, ty), kind, promotes);
             }
         }
     }
