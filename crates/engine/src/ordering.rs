@@ -83,8 +83,9 @@ impl<M: Copy + Eq> Heuristics<M> {
         color.index() * HISTORY_SLOTS + slot % HISTORY_SLOTS
     }
 
-    fn capture_index<P: SearchPosition<Move = M>>(pos: &P, mv: M) -> usize {
-        let class = (pos.victim_value(mv) / VICTIM_CLASS_WIDTH).clamp(0, VICTIM_CLASSES as i32 - 1);
+    /// The capture history's index of `mv`, which takes a piece worth `victim`.
+    fn capture_index<P: SearchPosition<Move = M>>(pos: &P, mv: M, victim: i32) -> usize {
+        let class = (victim / VICTIM_CLASS_WIDTH).clamp(0, VICTIM_CLASSES as i32 - 1);
         (pos.turn().index() * PIECE_TO_SLOTS + pos.piece_to_slot(mv) % PIECE_TO_SLOTS)
             * VICTIM_CLASSES
             + class as usize
@@ -183,7 +184,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             if victim > 0 {
                 let mut order = victim * 16 - pos.attacker_value(mv) / 8;
                 if captured > 0 {
-                    order += self.captures[Self::capture_index(pos, mv)] as i32
+                    order += self.captures[Self::capture_index(pos, mv, captured)] as i32
                         / CAPTURE_HISTORY_DIVISOR;
                 }
                 if captured > 0 && !pos.see_ge(mv, 0) {
@@ -241,8 +242,9 @@ impl<M: Copy + Eq> Heuristics<M> {
     /// Moves a capture's capture history towards ±HISTORY_MAX by `bonus`; other noisy
     /// actions have none.
     fn reward_capture<P: SearchPosition<Move = M>>(&mut self, pos: &P, mv: M, bonus: i32) {
-        if pos.victim_value(mv) > 0 {
-            let entry = &mut self.captures[Self::capture_index(pos, mv)];
+        let victim = pos.victim_value(mv);
+        if victim > 0 {
+            let entry = &mut self.captures[Self::capture_index(pos, mv, victim)];
             *entry = with_gravity(*entry as i32, bonus) as i16;
         }
     }
