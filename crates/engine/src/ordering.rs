@@ -31,6 +31,11 @@ const VICTIM_CLASSES: usize = 8;
 /// a hash move, a capture or a killer often cuts off before that.
 pub const DEFERRED_QUIET: i32 = -500_000;
 
+/// Whether a move ordered `order` comes before every quiet move, killers included.
+pub fn outranks_quiets(order: i32) -> bool {
+    order > FIRST_KILLER
+}
+
 /// The piece-and-target slots of the moves one and two plies before a node (`None` at the
 /// root's first plies and after a null move).
 pub type Continuation = [Option<usize>; 2];

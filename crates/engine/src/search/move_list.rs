@@ -1,12 +1,101 @@
 //! A node's move list in the main search: its legal moves generated into the ply's frame
 //! with their ordering scores, then picked best first. Quiet moves other than the hash move
-//! and the killers get their history scores only when the picking reaches them.
+//! and the killers get their history scores only when the picking reaches them. Where the
+//! variant stages its noisy moves ([`SearchPosition::STAGED_NOISY`]) those come first, and
+//! the full list only when the picking needs it.
 
 use super::Search;
-use crate::ordering::{pick_next, DEFERRED_QUIET};
+use crate::ordering::{outranks_quiets, pick_next, DEFERRED_QUIET};
 use crate::position::{keep_only, SearchPosition};
 
+/// How much of a node's move list its frame holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    /// Nothing yet: the table's move is searched before anything is generated.
+    Nothing,
+    /// The noisy moves alone.
+    Noisy,
+    /// Every legal move.
+    All,
+}
+
 impl<P: SearchPosition> Search<'_, P> {
+    /// Generates the first moves the node at `ply` picks from, less `searched_already`: the
+    /// noisy ones where the variant stages them and has some, otherwise every legal move.
+    /// Returns the stage and how many.
+    pub(super) fn generate_first(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        hash_move: Option<P::Move>,
+        searched_already: Option<P::Move>,
+    ) -> (Stage, usize) {
+        if P::STAGED_NOISY {
+            let frame = &mut self.frames[ply];
+            frame.moves.clear();
+            frame.scores.clear();
+            pos.noisy_moves(&mut frame.moves);
+            if let Some(searched) = searched_already {
+                keep_only(&mut frame.moves, 0, |mv| mv != searched);
+            }
+            if !frame.moves.is_empty() {
+                for &mv in &frame.moves {
+                    let order = self
+                        .heuristics
+                        .score_deferring_quiets(pos, mv, true, hash_move, ply);
+                    frame.scores.push(order * 2 + 1);
+                }
+                return (Stage::Noisy, frame.moves.len());
+            }
+        }
+        let count = self.generate_ordered(pos, ply, hash_move, searched_already);
+        (Stage::All, count)
+    }
+
+    /// Brings the next noisy move of the node at `ply` to `index`, generating the first
+    /// stage if nothing is yet, while its place in the order does not depend on the quiet
+    /// moves: it outranks every quiet move and no other noisy move has its score (ties go
+    /// to the move that stands first in the full list). Otherwise every legal move is
+    /// generated, less the table's move, and the picks so far are replayed on that list, so
+    /// that it stands exactly as if it had been picked from the start. Returns whether a
+    /// noisy move was picked.
+    pub(super) fn pick_staged(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        index: usize,
+        hash_move: Option<P::Move>,
+        (stage, move_count): (&mut Stage, &mut usize),
+    ) -> bool {
+        if *stage == Stage::Nothing {
+            (*stage, *move_count) = self.generate_first(pos, ply, hash_move, hash_move);
+        }
+        if *stage != Stage::Noisy {
+            return false;
+        }
+        let frame = &mut self.frames[ply];
+        if index < frame.moves.len() {
+            pick_next(&mut frame.moves, &mut frame.scores, index);
+            let best = frame.scores[index];
+            if outranks_quiets(best >> 1) && !frame.scores[index + 1..].contains(&best) {
+                return true;
+            }
+        }
+        frame.picked.clear();
+        frame.picked.extend_from_slice(&frame.moves[..index]);
+        *move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+        *stage = Stage::All;
+        let frame = &mut self.frames[ply];
+        for (at, &mv) in frame.picked.iter().enumerate() {
+            // Each pick was the only best move left, so the full list's picking took it.
+            let offset = frame.moves[at..].iter().position(|&other| other == mv);
+            let from = at + offset.expect("a noisy move is among the legal moves");
+            frame.moves.swap(at, from);
+            frame.scores.swap(at, from);
+        }
+        false
+    }
+
     /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
     /// with their ordering scores; returns how many.
     pub(super) fn generate_ordered(
