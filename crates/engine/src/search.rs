@@ -192,8 +192,10 @@ struct Frame<M> {
     quiets: Vec<M>,
     /// The noisy moves tried so far, penalised in the capture history likewise.
     captures: Vec<M>,
-    /// Scratch for the moves picked in the noisy stage, replayed on the full list.
-    picked: Vec<M>,
+    /// Scratch for the noisy stage's moves and scores, carried over to the full list (see
+    /// `search/move_list.rs`).
+    staged: Vec<M>,
+    staged_scores: Vec<i32>,
     /// This ply's line of the triangular principal variation: the best line from here.
     pv: Vec<M>,
     /// The piece-and-target slot of the move being searched from this ply (`None` for a
@@ -216,7 +218,8 @@ impl<M> Default for Frame<M> {
             scores: Vec::new(),
             quiets: Vec::new(),
             captures: Vec::new(),
-            picked: Vec::new(),
+            staged: Vec::new(),
+            staged_scores: Vec::new(),
             pv: Vec::new(),
             played: None,
             static_eval: NO_EVAL,

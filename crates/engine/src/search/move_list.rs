@@ -13,7 +13,7 @@ use crate::position::{keep_only, SearchPosition};
 pub(super) enum Stage {
     /// Nothing yet: the table's move is searched before anything is generated.
     Nothing,
-    /// The noisy moves alone.
+    /// The noisy moves alone, those picked so far at the front.
     Noisy,
     /// Every legal move.
     All,
@@ -52,13 +52,12 @@ impl<P: SearchPosition> Search<'_, P> {
         (Stage::All, count)
     }
 
-    /// Brings the next noisy move of the node at `ply` to `index`, generating the first
-    /// stage if nothing is yet, while its place in the order does not depend on the quiet
-    /// moves: it outranks every quiet move and no other noisy move has its score (ties go
-    /// to the move that stands first in the full list). Otherwise every legal move is
-    /// generated, less the table's move, and the picks so far are replayed on that list, so
-    /// that it stands exactly as if it had been picked from the start. Returns whether a
-    /// noisy move was picked.
+    /// Brings the next noisy move of the node at `ply` to `index` while its place in the
+    /// order does not depend on the rest: it outranks every quiet move and has no equal
+    /// among the noisy ones (of equal scores the full list's picking takes the one standing
+    /// first there). Otherwise (`false`) every legal move is generated, less the table's
+    /// move, and the picks so far are replayed on that list, so that it stands exactly as if
+    /// it had been picked from the start. Generates the first stage if nothing is yet.
     pub(super) fn pick_staged(
         &mut self,
         pos: &P,
@@ -81,19 +80,44 @@ impl<P: SearchPosition> Search<'_, P> {
                 return true;
             }
         }
-        frame.picked.clear();
-        frame.picked.extend_from_slice(&frame.moves[..index]);
-        *move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+        self.leave_noisy_stage(pos, ply, index, hash_move, move_count);
         *stage = Stage::All;
+        false
+    }
+
+    /// Generates every legal move of the node at `ply`, less the table's move, and replays
+    /// on that list the first `index` noisy moves, picked in the noisy stage. The noisy
+    /// moves not picked keep the scores they had: the capture history may have learned
+    /// since, but the full list would have been scored when the noisy moves were.
+    fn leave_noisy_stage(
+        &mut self,
+        pos: &P,
+        ply: usize,
+        index: usize,
+        hash_move: Option<P::Move>,
+        move_count: &mut usize,
+    ) {
         let frame = &mut self.frames[ply];
-        for (at, &mv) in frame.picked.iter().enumerate() {
+        frame.staged.clear();
+        frame.staged.extend_from_slice(&frame.moves);
+        frame.staged_scores.clear();
+        frame
+            .staged_scores
+            .extend_from_slice(&frame.scores[index..]);
+        *move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
+        let frame = &mut self.frames[ply];
+        let (picks, rest) = frame.staged.split_at(index);
+        for (at, &mv) in picks.iter().enumerate() {
             // Each pick was the only best move left, so the full list's picking took it.
             let offset = frame.moves[at..].iter().position(|&other| other == mv);
             let from = at + offset.expect("a noisy move is among the legal moves");
             frame.moves.swap(at, from);
             frame.scores.swap(at, from);
         }
-        false
+        for (&mv, &score) in rest.iter().zip(&frame.staged_scores) {
+            let offset = frame.moves[index..].iter().position(|&other| other == mv);
+            frame.scores[index + offset.expect("a noisy move is among the legal moves")] = score;
+        }
     }
 
     /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
