@@ -296,15 +296,15 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) {
     let Some((&first, rest)) = remaining.split_first() else {
         return;
     };
-    // The running best stays in a register: this scan is hot where moves are many.
-    let mut best = 0;
-    let mut best_score = first;
-    for (offset, &score) in rest.iter().enumerate() {
-        if score > best_score {
-            best = offset + 1;
-            best_score = score;
-        }
-    }
+    // Two passes that need no branch per score: the highest score (a reduction the
+    // compiler vectorises), then the first place that holds it. A single pass keeping the
+    // running best branches on every score, unpredictably, and this scan is hot where
+    // moves are many.
+    let best_score = rest.iter().fold(first, |best, &score| best.max(score));
+    let best = remaining
+        .iter()
+        .position(|&score| score == best_score)
+        .unwrap_or(0);
     moves.swap(index, index + best);
     scores.swap(index, index + best);
 }
