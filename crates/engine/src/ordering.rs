@@ -172,6 +172,10 @@ impl<M: Copy + Eq> Heuristics<M> {
 
     /// [`Heuristics::score`], but [`DEFERRED_QUIET`] for a quiet move that is neither the
     /// hash move nor a killer (its [`Heuristics::quiet_score`] is asked for later).
+    ///
+    /// Inlined where lists are scored: most moves are quiet, and for them this is a few
+    /// comparisons.
+    #[inline]
     pub fn score_deferring_quiets<P: SearchPosition<Move = M>>(
         &self,
         pos: &P,
@@ -184,20 +188,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             return HASH_MOVE;
         }
         if noisy {
-            let captured = pos.victim_value(mv);
-            let victim = captured + pos.promotion_gain(mv);
-            if victim > 0 {
-                let mut order = victim * 16 - pos.attacker_value(mv) / 8;
-                if captured > 0 {
-                    order += self.captures[Self::capture_index(pos, mv, captured)] as i32
-                        / CAPTURE_HISTORY_DIVISOR;
-                }
-                if captured > 0 && !pos.see_ge(mv, 0) {
-                    return BAD_CAPTURE + order;
-                }
-                return GOOD_NOISY + order;
-            }
-            return OTHER_NOISY;
+            return self.noisy_order(pos, mv);
         }
         if self.killers[ply][0] == Some(mv) {
             return FIRST_KILLER;
@@ -206,6 +197,25 @@ impl<M: Copy + Eq> Heuristics<M> {
             return SECOND_KILLER;
         }
         DEFERRED_QUIET
+    }
+
+    /// The order of a noisy move other than the hash move.
+    #[inline(never)]
+    fn noisy_order<P: SearchPosition<Move = M>>(&self, pos: &P, mv: M) -> i32 {
+        let captured = pos.victim_value(mv);
+        let victim = captured + pos.promotion_gain(mv);
+        if victim <= 0 {
+            return OTHER_NOISY;
+        }
+        let mut order = victim * 16 - pos.attacker_value(mv) / 8;
+        if captured > 0 {
+            order += self.captures[Self::capture_index(pos, mv, captured)] as i32
+                / CAPTURE_HISTORY_DIVISOR;
+        }
+        if captured > 0 && !pos.see_ge(mv, 0) {
+            return BAD_CAPTURE + order;
+        }
+        GOOD_NOISY + order
     }
 
     /// `mv` caused a cut-off. A quiet move becomes a killer and its history is rewarded,
