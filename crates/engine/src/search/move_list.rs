@@ -87,8 +87,9 @@ impl<P: SearchPosition> Search<'_, P> {
 
     /// Generates every legal move of the node at `ply`, less the table's move, and replays
     /// on that list the first `index` noisy moves, picked in the noisy stage. The noisy
-    /// moves not picked keep the scores they had: the capture history may have learned
-    /// since, but the full list would have been scored when the noisy moves were.
+    /// moves are known by the stage's list, not classified again, and keep the scores they
+    /// had: the capture history may have learned since, but the full list would have been
+    /// scored when the noisy moves were.
     fn leave_noisy_stage(
         &mut self,
         pos: &P,
@@ -104,8 +105,27 @@ impl<P: SearchPosition> Search<'_, P> {
         frame
             .staged_scores
             .extend_from_slice(&frame.scores[index..]);
-        *move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
         let frame = &mut self.frames[ply];
+        frame.moves.clear();
+        frame.scores.clear();
+        pos.legal_moves(&mut frame.moves);
+        if let Some(searched) = hash_move {
+            keep_only(&mut frame.moves, 0, |mv| mv != searched);
+        }
+        for &mv in &frame.moves {
+            // A noisy move's score is set below, from the stage.
+            let score = match frame.staged.contains(&mv) {
+                true => 1,
+                false => {
+                    let order = self
+                        .heuristics
+                        .score_deferring_quiets(pos, mv, false, hash_move, ply);
+                    order * 2
+                }
+            };
+            frame.scores.push(score);
+        }
+        *move_count = frame.moves.len();
         let (picks, rest) = frame.staged.split_at(index);
         for (at, &mv) in picks.iter().enumerate() {
             // Each pick was the only best move left, so the full list's picking took it.
