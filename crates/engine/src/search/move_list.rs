@@ -48,7 +48,8 @@ impl<P: SearchPosition> Search<'_, P> {
                 return (Stage::Noisy, frame.moves.len());
             }
         }
-        let count = self.generate_ordered(pos, ply, hash_move, searched_already);
+        // Staged, no noisy move is left, so none needs classifying.
+        let count = self.generate_ordered(pos, ply, hash_move, searched_already, P::STAGED_NOISY);
         (Stage::All, count)
     }
 
@@ -141,13 +142,15 @@ impl<P: SearchPosition> Search<'_, P> {
     }
 
     /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
-    /// with their ordering scores; returns how many.
+    /// with their ordering scores (every move quiet when `all_quiet` says the caller knows
+    /// so); returns how many.
     pub(super) fn generate_ordered(
         &mut self,
         pos: &P,
         ply: usize,
         hash_move: Option<P::Move>,
         searched_already: Option<P::Move>,
+        all_quiet: bool,
     ) -> usize {
         let frame = &mut self.frames[ply];
         frame.moves.clear();
@@ -157,7 +160,11 @@ impl<P: SearchPosition> Search<'_, P> {
             keep_only(&mut frame.moves, 0, |mv| mv != searched);
         }
         self.noisy_flags.clear();
-        pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
+        if all_quiet {
+            self.noisy_flags.resize(frame.moves.len(), false);
+        } else {
+            pos.classify_noisy(&frame.moves, &mut self.noisy_flags);
+        }
         let frame = &mut self.frames[ply];
         for (&mv, &noisy) in frame.moves.iter().zip(self.noisy_flags.iter()) {
             // The low bit carries the noisiness through the sort.
