@@ -57,7 +57,9 @@ pub trait SearchPosition: GamePosition {
     /// and every legal move only when it reaches a move whose place in the order the noisy
     /// ones alone do not settle: worth it where `noisy_moves` costs much less than
     /// `legal_moves`, since a capture often cuts off. `noisy_moves` must then give exactly
-    /// the legal moves `classify_noisy` calls noisy; the search order does not change.
+    /// the legal moves `classify_noisy` calls noisy, and `is_legal_unplayed` must always
+    /// judge (the full list then leaves the table's move out: searched first, or illegal);
+    /// the search order does not change.
     const STAGED_NOISY: bool = false;
 
     /// Static exchange evaluation: whether `mv`, followed by the best sequence of captures

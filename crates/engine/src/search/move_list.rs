@@ -128,16 +128,19 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         *move_count = frame.moves.len();
         let (picks, rest) = frame.staged.split_at(index);
+        // Every noisy move is among the legal moves (the variant's tests check it); were one
+        // not, the replay would put the list out of step, but it would not stop the search.
         for (at, &mv) in picks.iter().enumerate() {
             // Each pick was the only best move left, so the full list's picking took it.
-            let offset = frame.moves[at..].iter().position(|&other| other == mv);
-            let from = at + offset.expect("a noisy move is among the legal moves");
-            frame.moves.swap(at, from);
-            frame.scores.swap(at, from);
+            if let Some(offset) = frame.moves[at..].iter().position(|&other| other == mv) {
+                frame.moves.swap(at, at + offset);
+                frame.scores.swap(at, at + offset);
+            }
         }
         for (&mv, &score) in rest.iter().zip(&frame.staged_scores) {
-            let offset = frame.moves[index..].iter().position(|&other| other == mv);
-            frame.scores[index + offset.expect("a noisy move is among the legal moves")] = score;
+            if let Some(offset) = frame.moves[index..].iter().position(|&other| other == mv) {
+                frame.scores[index + offset] = score;
+            }
         }
     }
 
