@@ -31,6 +31,11 @@ const VICTIM_CLASSES: usize = 8;
 /// a hash move, a capture or a killer often cuts off before that.
 pub const DEFERRED_QUIET: i32 = -500_000;
 
+/// Whether a move ordered `order` comes before every quiet move, killers included.
+pub fn outranks_quiets(order: i32) -> bool {
+    order > FIRST_KILLER
+}
+
 /// The piece-and-target slots of the moves one and two plies before a node (`None` at the
 /// root's first plies and after a null move).
 pub type Continuation = [Option<usize>; 2];
@@ -167,6 +172,10 @@ impl<M: Copy + Eq> Heuristics<M> {
 
     /// [`Heuristics::score`], but [`DEFERRED_QUIET`] for a quiet move that is neither the
     /// hash move nor a killer (its [`Heuristics::quiet_score`] is asked for later).
+    ///
+    /// Inlined where lists are scored: most moves are quiet, and for them this is a few
+    /// comparisons.
+    #[inline]
     pub fn score_deferring_quiets<P: SearchPosition<Move = M>>(
         &self,
         pos: &P,
@@ -179,20 +188,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             return HASH_MOVE;
         }
         if noisy {
-            let captured = pos.victim_value(mv);
-            let victim = captured + pos.promotion_gain(mv);
-            if victim > 0 {
-                let mut order = victim * 16 - pos.attacker_value(mv) / 8;
-                if captured > 0 {
-                    order += self.captures[Self::capture_index(pos, mv, captured)] as i32
-                        / CAPTURE_HISTORY_DIVISOR;
-                }
-                if captured > 0 && !pos.see_ge(mv, 0) {
-                    return BAD_CAPTURE + order;
-                }
-                return GOOD_NOISY + order;
-            }
-            return OTHER_NOISY;
+            return self.noisy_order(pos, mv);
         }
         if self.killers[ply][0] == Some(mv) {
             return FIRST_KILLER;
@@ -201,6 +197,25 @@ impl<M: Copy + Eq> Heuristics<M> {
             return SECOND_KILLER;
         }
         DEFERRED_QUIET
+    }
+
+    /// The order of a noisy move other than the hash move.
+    #[inline(never)]
+    fn noisy_order<P: SearchPosition<Move = M>>(&self, pos: &P, mv: M) -> i32 {
+        let captured = pos.victim_value(mv);
+        let victim = captured + pos.promotion_gain(mv);
+        if victim <= 0 {
+            return OTHER_NOISY;
+        }
+        let mut order = victim * 16 - pos.attacker_value(mv) / 8;
+        if captured > 0 {
+            order += self.captures[Self::capture_index(pos, mv, captured)] as i32
+                / CAPTURE_HISTORY_DIVISOR;
+        }
+        if captured > 0 && !pos.see_ge(mv, 0) {
+            return BAD_CAPTURE + order;
+        }
+        GOOD_NOISY + order
     }
 
     /// `mv` caused a cut-off. A quiet move becomes a killer and its history is rewarded,
@@ -291,15 +306,15 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) {
     let Some((&first, rest)) = remaining.split_first() else {
         return;
     };
-    // The running best stays in a register: this scan is hot where moves are many.
-    let mut best = 0;
-    let mut best_score = first;
-    for (offset, &score) in rest.iter().enumerate() {
-        if score > best_score {
-            best = offset + 1;
-            best_score = score;
-        }
-    }
+    // Two passes that need no branch per score: the highest score (a reduction the
+    // compiler vectorises), then the first place that holds it. A single pass keeping the
+    // running best branches on every score, unpredictably, and this scan is hot where
+    // moves are many.
+    let best_score = rest.iter().fold(first, |best, &score| best.max(score));
+    let best = remaining
+        .iter()
+        .position(|&score| score == best_score)
+        .unwrap_or(0);
     moves.swap(index, index + best);
     scores.swap(index, index + best);
 }

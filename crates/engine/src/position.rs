@@ -53,6 +53,15 @@ pub trait SearchPosition: GamePosition {
         keep_only(moves, start, |mv| self.is_noisy(mv));
     }
 
+    /// Whether the main search generates the noisy moves first ([`SearchPosition::noisy_moves`])
+    /// and every legal move only when it reaches a move whose place in the order the noisy
+    /// ones alone do not settle: worth it where `noisy_moves` costs much less than
+    /// `legal_moves`, since a capture often cuts off. `noisy_moves` must then give exactly
+    /// the legal moves `classify_noisy` calls noisy, and `is_legal_unplayed` must always
+    /// judge (the full list then leaves the table's move out: searched first, or illegal);
+    /// the search order does not change.
+    const STAGED_NOISY: bool = false;
+
     /// Static exchange evaluation: whether `mv`, followed by the best sequence of captures
     /// on its target square, wins at least `threshold` centipawns. Variants without an
     /// exchange model say `true` (every noisy move is worth a look).

@@ -29,6 +29,7 @@ use crate::score::{is_mate_score, mated_in, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search_params::*;
 use crate::time::{Limits, TimeBudget, TimeSource};
 use crate::tt::{Bound, TranspositionTable};
+use move_list::Stage;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -191,6 +192,10 @@ struct Frame<M> {
     quiets: Vec<M>,
     /// The noisy moves tried so far, penalised in the capture history likewise.
     captures: Vec<M>,
+    /// Scratch for the noisy stage's moves and scores, carried over to the full list (see
+    /// `search/move_list.rs`).
+    staged: Vec<M>,
+    staged_scores: Vec<i32>,
     /// This ply's line of the triangular principal variation: the best line from here.
     pv: Vec<M>,
     /// The piece-and-target slot of the move being searched from this ply (`None` for a
@@ -213,6 +218,8 @@ impl<M> Default for Frame<M> {
             scores: Vec::new(),
             quiets: Vec::new(),
             captures: Vec::new(),
+            staged: Vec::new(),
+            staged_scores: Vec::new(),
             pv: Vec::new(),
             played: None,
             static_eval: NO_EVAL,
@@ -542,19 +549,20 @@ impl<P: SearchPosition> Search<'_, P> {
         }
 
         // Staged where the variant can judge the table's move alone: that move is searched
-        // first, and the others are generated only if it does not cut off.
+        // first, and the others are generated only if it does not cut off (the noisy ones
+        // first, where the variant stages them: see `search/move_list.rs`).
         let mut hash_move_first = None;
         let mut move_count = 0;
-        let mut generated = ROOT;
+        let mut stage = Stage::All;
         if ROOT {
             move_count = self.root_moves.len();
         } else {
             self.frames[ply].quiets.clear();
             self.frames[ply].captures.clear();
             hash_move_first = hash_move.filter(|&mv| pos.is_legal_unplayed(mv) == Some(true));
+            stage = Stage::Nothing;
             if hash_move_first.is_none() {
-                move_count = self.generate_ordered(pos, ply, hash_move, None);
-                generated = true;
+                (stage, move_count) = self.generate_first(pos, ply, hash_move, None);
                 if move_count == 0 {
                     return if in_check {
                         mated_in(ply)
@@ -591,12 +599,12 @@ impl<P: SearchPosition> Search<'_, P> {
                         && pruning_eval + FUTILITY_MARGIN * depth <= alpha));
             let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))
+            } else if stage != Stage::All
+                && self.pick_staged(pos, ply, index, hash_move, (&mut stage, &mut move_count))
+            {
+                next_index += 1;
+                (self.frames[ply].moves[index], true)
             } else {
-                if !generated {
-                    // The table's move is searched already: the list goes without it.
-                    move_count = self.generate_ordered(pos, ply, hash_move, hash_move);
-                    generated = true;
-                }
                 if index >= move_count {
                     break;
                 }

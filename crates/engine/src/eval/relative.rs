@@ -392,6 +392,9 @@ impl SearchPosition for RelativePosition {
         });
     }
 
+    // The captures' own pass skips the legality test of every quiet candidate.
+    const STAGED_NOISY: bool = true;
+
     fn classify_noisy(&self, moves: &[RelativeMove], noisy: &mut Vec<bool>) {
         if !self.has_pieces_off_inner_board(self.turn().other()) {
             noisy.extend(moves.iter().map(|&mv| captures_directly(self, mv)));
@@ -722,6 +725,13 @@ mod tests {
                         assert_eq!(enemy_loses_over_edge(&pos, mv), expected, "{pos:?} {mv:?}");
                         losses_seen += expected as usize;
                     }
+                    // The staged search relies on the noisy moves being those classified so.
+                    let mut flags = Vec::new();
+                    pos.classify_noisy(&moves, &mut flags);
+                    let mut noisy = Vec::new();
+                    SearchPosition::noisy_moves(&pos, &mut noisy);
+                    let classified = moves.iter().zip(&flags).filter(|(_, &n)| n);
+                    assert!(noisy.iter().eq(classified.map(|(mv, _)| mv)), "{pos:?}");
                     pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
                 }
             }
