@@ -160,6 +160,13 @@ fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// Kings' steps between two squares.
+fn king_distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
 fn adjacent_files(file: u8) -> Bitboard {
     let mut mask = Bitboard::EMPTY;
     if file > 0 {
@@ -278,6 +285,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         }
 
         // Pawn structure.
+        let our_pawn_attacks = pawn_attacks_of(color, our_pawns);
         for sq in our_pawns {
             let file = sq.file();
             let file_mask = Bitboard::file(file);
@@ -294,6 +302,24 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                 let rank = sq.relative_rank(color) as usize;
                 if (1..=6).contains(&rank) {
                     side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
+                    if our_pawn_attacks.contains(sq) {
+                        side.add(w.passed_supported[0], w.passed_supported[1]);
+                    }
+                    if let Some(next) = sq.offset(0, color.forward()) {
+                        if them.contains(next) {
+                            side.add(-w.passed_blocked[0], -w.passed_blocked[1]);
+                        }
+                        if rank >= 4 {
+                            let beyond_fourth = rank as i32 - 3;
+                            let theirs = king_distance(enemy_king, next);
+                            let ours = king_distance(pos.king(color), next);
+                            let [their_weight, our_weight] = w.passed_king_distance_eg;
+                            side.add(
+                                0,
+                                beyond_fourth * (their_weight * theirs - our_weight * ours),
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -335,7 +361,8 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         let pawn_attacks = pawn_attacks_of(color, pawns & pos.by_color(color));
         let their_heavies = their_pieces & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
         let their_king = attacks::king_attacks(pos.king(color.other()));
-        let defended = attacked[them] | pawn_attacks_of(color.other(), pawns) | their_king;
+        let their_pawns = pawns & pos.by_color(color.other());
+        let defended = attacked[them] | pawn_attacks_of(color.other(), their_pawns) | their_king;
         let counts = [
             (pawn_attacks & their_pieces).count() as i32,
             (attacked_by_minors[us] & their_heavies).count() as i32,
@@ -691,6 +718,43 @@ mod tests {
             })
             .collect();
         assert!(ignored.is_empty(), "weights {ignored:?} change nothing");
+    }
+
+    /// The evaluation's terms with every weight 0 but those `set` gives.
+    fn terms_with_only(fen: &str, set: impl Fn(&mut ChessWeights)) -> (i32, i32) {
+        let mut weights = ChessWeights::from_slice(&[0; ChessWeights::COUNT]).unwrap();
+        set(&mut weights);
+        let pos = ChessPosition::from_fen(fen).unwrap();
+        let terms = white_terms_with(&pos, &ChessEval::new(&weights));
+        (terms.mg, terms.eg)
+    }
+
+    /// The knight on d5, attacked by the rook, is defended by a black pawn on e6 and not by
+    /// a white one.
+    #[test]
+    fn only_a_pieces_own_pawns_defend_it() {
+        let hanging = |fen| terms_with_only(fen, |w| w.hanging_piece = [100, 10]);
+        let white_pawn = hanging("4k3/8/4P3/3n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(white_pawn, (100, 10));
+        let black_pawn = hanging("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(black_pawn, (0, 0));
+    }
+
+    /// A passed pawn on e6: two ranks beyond its fourth, its next square e7 four king steps
+    /// from the black king and six from the white one; then blocked, and defended.
+    #[test]
+    fn passed_pawn_details() {
+        let distance = terms_with_only("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", |w| {
+            w.passed_king_distance_eg = [10, 1];
+        });
+        assert_eq!(distance, (0, 2 * (10 * 4 - 6)));
+        let blocked = |fen| terms_with_only(fen, |w| w.passed_blocked = [7, 9]);
+        assert_eq!(blocked("k7/4n3/4P3/8/8/8/8/4K3 w - - 0 1"), (-7, -9));
+        assert_eq!(blocked("k7/4N3/4P3/8/8/8/8/4K3 w - - 0 1"), (0, 0));
+        let supported = terms_with_only("k7/8/4P3/3P4/8/8/8/4K3 w - - 0 1", |w| {
+            w.passed_supported = [3, 5];
+        });
+        assert_eq!(supported, (3, 5));
     }
 
     /// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with

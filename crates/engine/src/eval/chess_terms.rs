@@ -34,6 +34,14 @@ pub struct ChessWeights {
     pub passed_pawn_mg: [i32; 6],
     /// A passed pawn on relative rank 2..7, endgame.
     pub passed_pawn_eg: [i32; 6],
+    /// Lost by a passed pawn whose next square holds an enemy piece (middlegame, endgame).
+    pub passed_blocked: [i32; 2],
+    /// A passed pawn defended by one of our pawns (middlegame, endgame).
+    pub passed_supported: [i32; 2],
+    /// Endgame, per square of king distance to a passed pawn's next square, times the pawn's
+    /// ranks beyond its fourth (1 on the fifth .. 3 on the seventh): gained for the enemy
+    /// king's distance, lost for our own.
+    pub passed_king_distance_eg: [i32; 2],
     /// A rook on a file without pawns (middlegame, endgame).
     pub rook_open_file: [i32; 2],
     /// A rook on a file without own pawns but with enemy ones (middlegame, endgame).
@@ -96,7 +104,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 100;
+    pub const COUNT: usize = 106;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -128,6 +136,9 @@ impl ChessWeights {
             list("isolated_pawn", &mut self.isolated_pawn),
             list("passed_pawn_mg", &mut self.passed_pawn_mg),
             list("passed_pawn_eg", &mut self.passed_pawn_eg),
+            list("passed_blocked", &mut self.passed_blocked),
+            list("passed_supported", &mut self.passed_supported),
+            list("passed_king_distance_eg", &mut self.passed_king_distance_eg),
             list("rook_open_file", &mut self.rook_open_file),
             list("rook_half_open_file", &mut self.rook_half_open_file),
             one("tempo", &mut self.tempo),
@@ -219,6 +230,9 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     isolated_pawn: [12, 18],
     passed_pawn_mg: [5, 10, 15, 30, 50, 80],
     passed_pawn_eg: [10, 20, 35, 60, 100, 150],
+    passed_blocked: [5, 15],
+    passed_supported: [5, 10],
+    passed_king_distance_eg: [5, 2],
     rook_open_file: [25, 10],
     rook_half_open_file: [12, 5],
     tempo: 10,
