@@ -31,13 +31,8 @@ impl<P: SearchPosition> Search<'_, P> {
         searched_already: Option<P::Move>,
     ) -> (Stage, usize) {
         if P::STAGED_NOISY {
+            self.fill_moves(ply, searched_already, |moves| pos.noisy_moves(moves));
             let frame = &mut self.frames[ply];
-            frame.moves.clear();
-            frame.scores.clear();
-            pos.noisy_moves(&mut frame.moves);
-            if let Some(searched) = searched_already {
-                keep_only(&mut frame.moves, 0, |mv| mv != searched);
-            }
             if !frame.moves.is_empty() {
                 for &mv in &frame.moves {
                     let order = self
@@ -106,13 +101,8 @@ impl<P: SearchPosition> Search<'_, P> {
         frame
             .staged_scores
             .extend_from_slice(&frame.scores[index..]);
+        self.fill_moves(ply, hash_move, |moves| pos.legal_moves(moves));
         let frame = &mut self.frames[ply];
-        frame.moves.clear();
-        frame.scores.clear();
-        pos.legal_moves(&mut frame.moves);
-        if let Some(searched) = hash_move {
-            keep_only(&mut frame.moves, 0, |mv| mv != searched);
-        }
         for &mv in &frame.moves {
             // A noisy move's score is set below, from the stage.
             let score = match frame.staged.contains(&mv) {
@@ -144,6 +134,23 @@ impl<P: SearchPosition> Search<'_, P> {
         }
     }
 
+    /// Empties the frame of the node at `ply` and lists in it the moves `generate` gives, less
+    /// `searched_already`.
+    fn fill_moves(
+        &mut self,
+        ply: usize,
+        searched_already: Option<P::Move>,
+        generate: impl FnOnce(&mut Vec<P::Move>),
+    ) {
+        let frame = &mut self.frames[ply];
+        frame.moves.clear();
+        frame.scores.clear();
+        generate(&mut frame.moves);
+        if let Some(searched) = searched_already {
+            keep_only(&mut frame.moves, 0, |mv| mv != searched);
+        }
+    }
+
     /// Generates the legal moves of the node at `ply` into its frame, less `searched_already`,
     /// with their ordering scores (every move quiet when `all_quiet` says the caller knows
     /// so); returns how many.
@@ -155,13 +162,8 @@ impl<P: SearchPosition> Search<'_, P> {
         searched_already: Option<P::Move>,
         all_quiet: bool,
     ) -> usize {
-        let frame = &mut self.frames[ply];
-        frame.moves.clear();
-        frame.scores.clear();
-        pos.legal_moves(&mut frame.moves);
-        if let Some(searched) = searched_already {
-            keep_only(&mut frame.moves, 0, |mv| mv != searched);
-        }
+        self.fill_moves(ply, searched_already, |moves| pos.legal_moves(moves));
+        let frame = &self.frames[ply];
         self.noisy_flags.clear();
         if all_quiet {
             self.noisy_flags.resize(frame.moves.len(), false);
