@@ -221,13 +221,15 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     let mut attacked = [Bitboard::EMPTY; 2];
     let mut attacked_by_minors = [Bitboard::EMPTY; 2];
     let mut attacked_by_rooks = [Bitboard::EMPTY; 2];
+    // What each side's pawns attack, by colour: for mobility, passed pawns and the threats.
+    let pawn_attacks = Color::ALL.map(|color| pawn_attacks_of(color, pawns & pos.by_color(color)));
     for color in Color::ALL {
         let mut side = Tapered::default();
         let us = pos.by_color(color);
         let them = pos.by_color(color.other());
         let our_pawns = pawns & us;
         let their_pawns = pawns & them;
-        let enemy_pawn_attacks = pawn_attacks_of(color.other(), their_pawns);
+        let enemy_pawn_attacks = pawn_attacks[color.other().index()];
         let enemy_king = pos.king(color.other());
         let king_zone = attacks::king_attacks(enemy_king).with(enemy_king);
         let mut attack_units = 0;
@@ -285,7 +287,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         }
 
         // Pawn structure.
-        let our_pawn_attacks = pawn_attacks_of(color, our_pawns);
+        let our_pawn_attacks = pawn_attacks[color.index()];
         for sq in our_pawns {
             let file = sq.file();
             let file_mask = Bitboard::file(file);
@@ -358,16 +360,14 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     for color in Color::ALL {
         let (us, them) = (color.index(), color.other().index());
         let their_pieces = pos.by_color(color.other()) & !pawns & !pos.by_role(Role::King);
-        let pawn_attacks = pawn_attacks_of(color, pawns & pos.by_color(color));
         let their_heavies = their_pieces & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
         let their_king = attacks::king_attacks(pos.king(color.other()));
-        let their_pawns = pawns & pos.by_color(color.other());
-        let defended = attacked[them] | pawn_attacks_of(color.other(), their_pawns) | their_king;
+        let defended = attacked[them] | pawn_attacks[them] | their_king;
         let counts = [
-            (pawn_attacks & their_pieces).count() as i32,
+            (pawn_attacks[us] & their_pieces).count() as i32,
             (attacked_by_minors[us] & their_heavies).count() as i32,
             (attacked_by_rooks[us] & their_pieces & pos.by_role(Role::Queen)).count() as i32,
-            ((attacked[us] | pawn_attacks) & their_pieces & !defended).count() as i32,
+            ((attacked[us] | pawn_attacks[us]) & their_pieces & !defended).count() as i32,
         ];
         let weights = [
             w.threat_by_pawn,
