@@ -13,7 +13,10 @@ first twelve moves; endgame: at most 8 points of pieces left, counting a minor p
 - for the engine under test, those large losses by kind of move (capture, check, quiet).
 
     python3 tests/strength/strength.py --games 200 --elo 2200 --pgn games.pgn
-    python3 tests/strength/losses.py games.pgn --depth 10
+    python3 tests/strength/losses.py games.pgn --depth 10 --worst large.epd
+
+`--worst FILE` also writes the engine's large losses, one per line: the position before the
+move (FEN), the move played, the judge's choice there and the loss, to look at one by one.
 """
 
 import argparse
@@ -44,14 +47,19 @@ def main():
     parser.add_argument("--depth", type=int, default=10)
     parser.add_argument("--engine-name", default="boardshift",
                         help="the player whose large losses are sorted by kind")
+    parser.add_argument("--worst", help="write the engine's large losses to this file")
     args = parser.parse_args()
 
     judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     judge.configure({"Threads": 1, "Hash": 64})
 
-    def white_score(board):
+    def judged(board):
+        """White's score and the judge's move (None when the game is over)."""
         info = judge.analyse(board, chess.engine.Limit(depth=args.depth))
-        return info["score"].pov(chess.WHITE).score(mate_score=3000)
+        best = info.get("pv", [None])[0]
+        return info["score"].pov(chess.WHITE).score(mate_score=3000), best
+
+    worst = open(args.worst, "w") if args.worst else None
 
     losses = collections.defaultdict(list)
     large = collections.Counter()
@@ -61,14 +69,15 @@ def main():
         while (game := chess.pgn.read_game(pgn)) is not None:
             games += 1
             board = game.board()
-            before = white_score(board)
+            before, choice = judged(board)
             for move in game.mainline_moves():
                 mover = board.turn
                 player = game.headers["White" if mover == chess.WHITE else "Black"]
                 stage = phase(board)
                 capture = board.is_capture(move)
+                fen = board.fen()
                 board.push(move)
-                after = white_score(board)
+                after, next_choice = judged(board)
                 sign = 1 if mover == chess.WHITE else -1
                 loss = max(0, min(CAP, sign * (before - after)))
                 if abs(before) < 1500:
@@ -78,8 +87,13 @@ def main():
                         if player == args.engine_name:
                             kind = "capture" if capture else "check" if board.is_check() else "quiet"
                             kinds[kind] += 1
-                before = after
+                            if worst:
+                                worst.write(f"{fen};{move.uci()};"
+                                            f"{choice.uci() if choice else '-'};{loss};{stage}\n")
+                before, choice = after, next_choice
     judge.quit()
+    if worst:
+        worst.close()
 
     print(f"{games} games, judged by stockfish at depth {args.depth}")
     for player in sorted({player for player, _ in losses}):

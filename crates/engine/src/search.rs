@@ -357,7 +357,7 @@ impl<P: SearchPosition> Search<'_, P> {
                     ply: 0,
                     in_check,
                 };
-                let score = self.negamax::<true>(node, depth, alpha, beta, true);
+                let score = self.negamax::<true>(node, depth, alpha, beta, true, false);
                 if self.stopped {
                     break score;
                 }
@@ -452,6 +452,7 @@ impl<P: SearchPosition> Search<'_, P> {
         mut alpha: i32,
         mut beta: i32,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         let Node { pos, ply, in_check } = node;
         self.frames[ply].pv.clear();
@@ -540,9 +541,14 @@ impl<P: SearchPosition> Search<'_, P> {
                 _ => static_eval,
             };
             if !pv_node && !in_check && !is_mate_score(beta) {
-                if let Some(score) =
-                    self.prune_before_moves(pos, depth, beta, ply, pruning_eval, allow_null)
-                {
+                if let Some(score) = self.prune_before_moves(
+                    pos,
+                    depth,
+                    beta,
+                    ply,
+                    pruning_eval,
+                    (allow_null, cut_node),
+                ) {
                     return score;
                 }
             }
@@ -659,24 +665,58 @@ impl<P: SearchPosition> Search<'_, P> {
             self.frames[ply].played = Some(pos.piece_to_slot(mv));
             let new_depth = depth - 1;
             let score = if ROOT && self.exact_root_scores {
-                self.child_score(&child, gives_check, new_depth, -INFINITY, INFINITY, ply)
+                self.child_score(
+                    &child,
+                    gives_check,
+                    new_depth,
+                    (-INFINITY, INFINITY),
+                    ply,
+                    false,
+                )
             } else if searched == 0 {
-                self.child_score(&child, gives_check, new_depth, alpha, beta, ply)
+                // The first move of a node expected to cut off is expected to fail low in
+                // the child; of one expected to fail low, to cut off there.
+                let child_cut = !pv_node && !cut_node;
+                self.child_score(
+                    &child,
+                    gives_check,
+                    new_depth,
+                    (alpha, beta),
+                    ply,
+                    child_cut,
+                )
             } else {
                 // Principal-variation search: a null window, reduced for a late quiet move;
                 // again at full depth if it beats alpha, and with the full window if it
                 // lands inside it.
                 let reducible = quiet && !in_check;
+                let kind = (pv_node, cut_node);
                 let reduction = self
-                    .late_move_reduction::<ROOT>(pos, depth, searched, pv_node, reducible, ply, mv);
+                    .late_move_reduction::<ROOT>(pos, depth, searched, kind, reducible, ply, mv);
                 let reduced_depth = new_depth - reduction;
-                let mut score =
-                    self.child_score(&child, gives_check, reduced_depth, alpha, alpha + 1, ply);
+                let null_window = (alpha, alpha + 1);
+                // A reduced late move is expected to fail low here, so to cut off below.
+                let mut score = self.child_score(
+                    &child,
+                    gives_check,
+                    reduced_depth,
+                    null_window,
+                    ply,
+                    reduction > 0 || !cut_node,
+                );
                 if score > alpha && reduction > 0 {
-                    score = self.child_score(&child, gives_check, new_depth, alpha, alpha + 1, ply);
+                    score = self.child_score(
+                        &child,
+                        gives_check,
+                        new_depth,
+                        null_window,
+                        ply,
+                        !cut_node,
+                    );
                 }
                 if score > alpha && score < beta {
-                    score = self.child_score(&child, gives_check, new_depth, alpha, beta, ply);
+                    score =
+                        self.child_score(&child, gives_check, new_depth, (alpha, beta), ply, false);
                 }
                 score
             };
@@ -753,21 +793,22 @@ impl<P: SearchPosition> Search<'_, P> {
     }
 
     /// The score of `child`, reached by one of the moves of the node at `ply`, from that
-    /// node's side, searched to `depth` within the window (`alpha`, `beta`).
+    /// node's side, searched to `depth` within the window (`alpha`, `beta`); `cut_node` says
+    /// the child is expected to cut off.
     fn child_score(
         &mut self,
         child: &P,
         gives_check: bool,
         depth: i32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         let node = Node {
             pos: child,
             ply: ply + 1,
             in_check: gives_check,
         };
-        -self.negamax::<false>(node, depth, -beta, -alpha, true)
+        -self.negamax::<false>(node, depth, -beta, -alpha, true, cut_node)
     }
 }

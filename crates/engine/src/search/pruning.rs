@@ -29,7 +29,7 @@ impl<P: SearchPosition> Search<'_, P> {
         beta: i32,
         ply: usize,
         static_eval: i32,
-        allow_null: bool,
+        (allow_null, cut_node): (bool, bool),
     ) -> Option<i32> {
         // Reverse futility: far above beta near the leaves, a quiet move will not fall.
         let improving = self.frames[ply].improving as i32;
@@ -57,7 +57,8 @@ impl<P: SearchPosition> Search<'_, P> {
             ply: ply + 1,
             in_check: null.is_check(),
         };
-        let score = -self.negamax::<false>(node, depth - 1 - reduction, -beta, -beta + 1, false);
+        let null_depth = depth - 1 - reduction;
+        let score = -self.negamax::<false>(node, null_depth, -beta, -beta + 1, false, !cut_node);
         self.keys.pop();
         if self.stopped {
             return Some(0);
@@ -66,14 +67,15 @@ impl<P: SearchPosition> Search<'_, P> {
     }
 
     /// How many plies less than a full depth the `searched`-th move (counting from 0) is
-    /// first searched with; `reducible` says it is quiet and the node is not in check.
+    /// first searched with; `reducible` says it is quiet and the node is not in check, and
+    /// `(pv_node, cut_node)` what the node is expected to be.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn late_move_reduction<const ROOT: bool>(
         &self,
         pos: &P,
         depth: i32,
         searched: usize,
-        pv_node: bool,
+        (pv_node, cut_node): (bool, bool),
         reducible: bool,
         ply: usize,
         mv: P::Move,
@@ -93,6 +95,10 @@ impl<P: SearchPosition> Search<'_, P> {
         if pv_node {
             reduction -= 1;
         } else if !self.frames[ply].improving {
+            reduction += 1;
+        }
+        // Where a cut-off is expected, a late move is unlikely to be the one that matters.
+        if cut_node {
             reduction += 1;
         }
         if self.heuristics.is_killer(ply, mv) {
