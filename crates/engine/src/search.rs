@@ -519,7 +519,7 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             if !in_check {
                 raw_eval = pos.evaluate();
-                correction_key = pos.correction_key();
+                correction_key = pos.correction_keys();
                 static_eval = match correction_key {
                     Some(key) => self.correction.corrected(pos.turn(), key, raw_eval),
                     None => raw_eval,

@@ -31,6 +31,7 @@
 //! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
+use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
 use rules::attacks;
 use rules::{
@@ -538,6 +539,38 @@ pub(crate) fn pawn_structure_key(pos: &ChessPosition) -> u64 {
         .wrapping_mul(0x1656_67B1_9E37_79F9)
 }
 
+/// A hash of where `color`'s pieces other than pawns stand (top bits well mixed).
+fn piece_placement_key(pos: &ChessPosition, color: Color) -> u64 {
+    const MIXERS: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x27D4_EB2F_1656_67C5,
+        0x85EB_CA77_C2B2_AE63,
+    ];
+    let own = pos.by_color(color);
+    let roles = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let mixed = roles.iter().zip(MIXERS).fold(0u64, |hash, (&role, mixer)| {
+        hash ^ (pos.by_role(role) & own).0.wrapping_mul(mixer)
+    });
+    mixed.wrapping_mul(0xFF51_AFD7_ED55_8CCD) ^ (mixed >> 29)
+}
+
+/// The correction history's keys: the pawn structure, then each side's piece placement.
+pub(crate) fn correction_keys(pos: &ChessPosition) -> CorrectionKeys {
+    [
+        pawn_structure_key(pos),
+        piece_placement_key(pos, Color::White),
+        piece_placement_key(pos, Color::Black),
+    ]
+}
+
 impl SearchPosition for ChessPosition {
     fn evaluate(&self) -> i32 {
         evaluate(self)
@@ -583,8 +616,8 @@ impl SearchPosition for ChessPosition {
         mv.from().index() * 64 + mv.to().index()
     }
 
-    fn correction_key(&self) -> Option<u64> {
-        Some(pawn_structure_key(self))
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
+        Some(correction_keys(self))
     }
 
     fn piece_to_slot(&self, mv: Move) -> usize {
