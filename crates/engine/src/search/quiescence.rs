@@ -49,8 +49,8 @@ impl<P: SearchPosition> Search<'_, P> {
             let raw_eval = pos.evaluate();
             // Corrected as in the main search, so that quiescence's stand-pat agrees with
             // the evaluation its parents pruned by.
-            stand_pat = match pos.correction_key() {
-                Some(key) => self.correction.corrected(pos.turn(), key, raw_eval),
+            stand_pat = match pos.correction_keys() {
+                Some(keys) => self.correction.corrected(pos.turn(), keys, raw_eval),
                 None => raw_eval,
             };
             if stand_pat >= beta {
