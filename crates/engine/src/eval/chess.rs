@@ -31,6 +31,7 @@
 //! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
+use super::chess_keys::correction_keys;
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
 use rules::attacks;
@@ -528,47 +529,6 @@ pub(crate) fn see_ge(pos: &ChessPosition, mv: Move, threshold: i32) -> bool {
 pub(crate) fn has_non_pawn_material(pos: &ChessPosition) -> bool {
     let kings_and_pawns = pos.by_role(Role::King) | pos.by_role(Role::Pawn);
     (pos.by_color(pos.turn()) & !kings_and_pawns).any()
-}
-
-/// A hash of where each side's pawns stand (top bits well mixed).
-pub(crate) fn pawn_structure_key(pos: &ChessPosition) -> u64 {
-    let pawns = pos.by_role(Role::Pawn);
-    let white = (pawns & pos.by_color(Color::White)).0;
-    let black = (pawns & pos.by_color(Color::Black)).0;
-    (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-        .wrapping_mul(0x1656_67B1_9E37_79F9)
-}
-
-/// A hash of where `color`'s pieces other than pawns stand (top bits well mixed).
-fn piece_placement_key(pos: &ChessPosition, color: Color) -> u64 {
-    const MIXERS: [u64; 5] = [
-        0x9E37_79B9_7F4A_7C15,
-        0xC2B2_AE3D_27D4_EB4F,
-        0x1656_67B1_9E37_79F9,
-        0x27D4_EB2F_1656_67C5,
-        0x85EB_CA77_C2B2_AE63,
-    ];
-    let own = pos.by_color(color);
-    let roles = [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-    let mixed = roles.iter().zip(MIXERS).fold(0u64, |hash, (&role, mixer)| {
-        hash ^ (pos.by_role(role) & own).0.wrapping_mul(mixer)
-    });
-    mixed.wrapping_mul(0xFF51_AFD7_ED55_8CCD) ^ (mixed >> 29)
-}
-
-/// The correction history's keys: the pawn structure, then each side's piece placement.
-pub(crate) fn correction_keys(pos: &ChessPosition) -> CorrectionKeys {
-    [
-        pawn_structure_key(pos),
-        piece_placement_key(pos, Color::White),
-        piece_placement_key(pos, Color::Black),
-    ]
 }
 
 impl SearchPosition for ChessPosition {

@@ -189,7 +189,7 @@ impl SearchPosition for SlidingPosition {
     }
 
     fn correction_keys(&self) -> Option<CorrectionKeys> {
-        Some(chess_eval::correction_keys(self.chess()))
+        Some(super::chess_keys::correction_keys(self.chess()))
     }
 
     fn piece_to_slot(&self, mv: SlidingMove) -> usize {
