@@ -2,6 +2,7 @@
 //! move ordering, the variant's notion of a noisy move, and a null move where it is sound.
 //! Implemented here, in the engine, for each variant's position type (see `eval::*`).
 
+use crate::correction::CorrectionKeys;
 use rules::GamePosition;
 
 /// The number of slots in the history tables; [`SearchPosition::history_slot`] must return
@@ -105,9 +106,10 @@ pub trait SearchPosition: GamePosition {
         self.history_slot(mv) % PIECE_TO_SLOTS
     }
 
-    /// A hash of what the evaluation tends to misjudge consistently (the pawn structure),
-    /// for the correction history; `None` where the variant has no such key.
-    fn correction_key(&self) -> Option<u64> {
+    /// Hashes of what the evaluation tends to misjudge consistently (the pawn structure,
+    /// each side's piece placement), for the correction history; `None` where the variant
+    /// has no such keys.
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
         None
     }
 }

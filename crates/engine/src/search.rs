@@ -467,7 +467,7 @@ impl<P: SearchPosition> Search<'_, P> {
         // better (or worse) than that: what the pruning margins are measured from.
         let mut pruning_eval = -INFINITY;
         let mut raw_eval = NO_EVAL;
-        let mut correction_key = None;
+        let mut correction_keys = None;
         if ROOT {
             key = pos.hash();
             pv_node = beta - alpha > 1;
@@ -520,9 +520,9 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             if !in_check {
                 raw_eval = pos.evaluate();
-                correction_key = pos.correction_key();
-                static_eval = match correction_key {
-                    Some(key) => self.correction.corrected(pos.turn(), key, raw_eval),
+                correction_keys = pos.correction_keys();
+                static_eval = match correction_keys {
+                    Some(keys) => self.correction.corrected(pos.turn(), keys, raw_eval),
                     None => raw_eval,
                 };
             }
@@ -776,7 +776,7 @@ impl<P: SearchPosition> Search<'_, P> {
             self.promote_root_move(best_index);
         }
         let bound = Bound::classify(best_score, original_alpha, beta);
-        if let Some(correction_key) = correction_key {
+        if let Some(correction_keys) = correction_keys {
             // Learn only from scores that say something the evaluation could have seen: not
             // a capture's gain, not a mate, and a bound only on the side it bounds.
             let informative = match bound {
@@ -786,7 +786,7 @@ impl<P: SearchPosition> Search<'_, P> {
             };
             if informative && !best_is_noisy && !is_mate_score(best_score) {
                 self.correction
-                    .update(pos.turn(), correction_key, depth, raw_eval, best_score);
+                    .update(pos.turn(), correction_keys, depth, raw_eval, best_score);
             }
         }
         self.tt.store(key, ply, depth, best_score, bound, best_move);

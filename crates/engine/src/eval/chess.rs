@@ -31,6 +31,8 @@
 //! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
+use super::chess_keys::correction_keys;
+use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
 use rules::attacks;
 use rules::{
@@ -529,15 +531,6 @@ pub(crate) fn has_non_pawn_material(pos: &ChessPosition) -> bool {
     (pos.by_color(pos.turn()) & !kings_and_pawns).any()
 }
 
-/// A hash of where each side's pawns stand (top bits well mixed).
-pub(crate) fn pawn_structure_key(pos: &ChessPosition) -> u64 {
-    let pawns = pos.by_role(Role::Pawn);
-    let white = (pawns & pos.by_color(Color::White)).0;
-    let black = (pawns & pos.by_color(Color::Black)).0;
-    (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-        .wrapping_mul(0x1656_67B1_9E37_79F9)
-}
-
 impl SearchPosition for ChessPosition {
     fn evaluate(&self) -> i32 {
         evaluate(self)
@@ -583,8 +576,8 @@ impl SearchPosition for ChessPosition {
         mv.from().index() * 64 + mv.to().index()
     }
 
-    fn correction_key(&self) -> Option<u64> {
-        Some(pawn_structure_key(self))
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
+        Some(correction_keys(self))
     }
 
     fn piece_to_slot(&self, mv: Move) -> usize {

@@ -12,6 +12,7 @@
 //! towards a draw: tiles can carry a lone piece into a mate.
 
 use super::chess::{self as chess_eval, Tapered, ORDER_VALUE};
+use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
 use rules::sliding::{SlidingMove, SlidingPosition, Tile};
 use rules::{Bitboard, Color, GamePosition, Piece, Role};
@@ -187,8 +188,8 @@ impl SearchPosition for SlidingPosition {
         }
     }
 
-    fn correction_key(&self) -> Option<u64> {
-        Some(chess_eval::pawn_structure_key(self.chess()))
+    fn correction_keys(&self) -> Option<CorrectionKeys> {
+        Some(super::chess_keys::correction_keys(self.chess()))
     }
 
     fn piece_to_slot(&self, mv: SlidingMove) -> usize {

@@ -46,7 +46,13 @@ impl<P: SearchPosition> Search<'_, P> {
             stand_pat = -INFINITY;
             best_score = -INFINITY;
         } else {
-            stand_pat = pos.evaluate();
+            let raw_eval = pos.evaluate();
+            // Corrected as in the main search, so that quiescence's stand-pat agrees with
+            // the evaluation its parents pruned by.
+            stand_pat = match pos.correction_keys() {
+                Some(keys) => self.correction.corrected(pos.turn(), keys, raw_eval),
+                None => raw_eval,
+            };
             if stand_pat >= beta {
                 return stand_pat;
             }
