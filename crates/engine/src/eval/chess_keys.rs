@@ -53,7 +53,7 @@ mod tests {
 
     fn after(fen: &str, uci: &str) -> (CorrectionKeys, CorrectionKeys) {
         let before = ChessPosition::from_fen(fen).unwrap();
-        let mut after = before.clone();
+        let mut after = before;
         after.play_unchecked(before.parse_uci(uci).unwrap());
         (correction_keys(&before), correction_keys(&after))
     }
