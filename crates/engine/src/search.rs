@@ -337,9 +337,6 @@ impl<P: SearchPosition> Search<'_, P> {
             if ply >= MAX_PLY - 2 {
                 return pos.evaluate();
             }
-            if in_check {
-                depth += 1;
-            }
             if depth <= 0 {
                 return self.quiesce(node, alpha, beta, 0);
             }
@@ -519,7 +516,10 @@ impl<P: SearchPosition> Search<'_, P> {
 
             self.keys.push(child.repetition_key());
             self.frames[ply].played = Some(pos.piece_to_slot(mv));
-            let new_depth = depth - 1;
+            // A check is searched a ply deeper, unless the checking piece can be taken for
+            // less than it is worth: such checks rarely lead anywhere.
+            let extension = (gives_check && pos.see_ge(mv, 0)) as i32;
+            let new_depth = depth - 1 + extension;
             let score = if ROOT && self.exact_root_scores {
                 self.child_score(
                     &child,
