@@ -9,10 +9,11 @@
 //! error. Relative and sliding chess (a handful of weights) move each weight by a step up or
 //! down while that lowers the error, halving the steps until they reach 1; every weight stays
 //! between 0 and four times its hand-set value plus 20 (a percentage at most 100). Standard
-//! chess (106 weights, hundreds of thousands of positions) takes the evaluation as linear in
+//! chess (119 weights, hundreds of thousands of positions) takes the evaluation as linear in
 //! its weights near the current ones (exact but for the king attack's square and the drawish
 //! scaling), runs Adam on that, rounds, and linearises again; each weight keeps its hand-set
-//! sign within four times its size plus 20.
+//! sign within four times its size plus 20 (at least 80, so that a term the hand-set values
+//! leave off can grow).
 //!
 //! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard|chess960-starts]
 //! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--holdout H]

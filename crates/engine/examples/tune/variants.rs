@@ -159,12 +159,13 @@ impl Tunable for Standard {
     }
 
     /// Each weight keeps the sign it has (a penalty stays a penalty) and stays within four
-    /// times its hand-set size plus 20.
+    /// times its hand-set size plus 20, and at least within 80: a term the hand-set values
+    /// leave off (0) may still grow to a real size.
     fn upper_limits() -> Vec<i32> {
         chess::HAND_SET
             .to_vec()
             .iter()
-            .map(|&w| if w >= 0 { 4 * w + 20 } else { 0 })
+            .map(|&w| if w >= 0 { (4 * w + 20).max(80) } else { 0 })
             .collect()
     }
 

@@ -93,6 +93,20 @@ pub struct ChessWeights {
     pub king_advanced_mg: [i32; 2],
     /// Piece-square rule: a king's endgame loss per step from the centre.
     pub king_centre_distance_eg: i32,
+    /// Per kind of our piece (N, B, R, Q) that can check the enemy king from a square no
+    /// enemy piece, pawn or king guards (middlegame). Off (0) in the hand-set values.
+    pub safe_check_mg: [i32; 4],
+    /// A knight on an outpost: relative rank 4 to 6, guarded by our pawn, and no enemy pawn
+    /// left on the adjacent files that could chase it away (middlegame, endgame).
+    pub knight_outpost: [i32; 2],
+    /// A bishop on an outpost, as for the knight.
+    pub bishop_outpost: [i32; 2],
+    /// A backward pawn: none of ours beside or behind it on the adjacent files, and its
+    /// next square guarded by an enemy pawn (middlegame, endgame).
+    pub backward_pawn: [i32; 2],
+    /// Per file at our king (its own and the two beside it), the nearest enemy pawn one,
+    /// two or three ranks in front of the king (middlegame).
+    pub pawn_storm_mg: [i32; 3],
 }
 
 /// A weight's name and its values, in the tuner's order; `scalar` for a plain number.
@@ -104,7 +118,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 106;
+    pub const COUNT: usize = 119;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -164,6 +178,11 @@ impl ChessWeights {
             list("king_second_rank_mg", &mut self.king_second_rank_mg),
             list("king_advanced_mg", &mut self.king_advanced_mg),
             one("king_centre_distance_eg", &mut self.king_centre_distance_eg),
+            list("safe_check_mg", &mut self.safe_check_mg),
+            list("knight_outpost", &mut self.knight_outpost),
+            list("bishop_outpost", &mut self.bishop_outpost),
+            list("backward_pawn", &mut self.backward_pawn),
+            list("pawn_storm_mg", &mut self.pawn_storm_mg),
         ]
     }
 
@@ -258,4 +277,11 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     king_second_rank_mg: [10, 10, -5, -15],
     king_advanced_mg: [30, 10],
     king_centre_distance_eg: 10,
+    // The terms below came after sliding chess's evaluation was measured on these values;
+    // they are off here and fitted by the tuner for each 8×8 set.
+    safe_check_mg: [0; 4],
+    knight_outpost: [0; 2],
+    bishop_outpost: [0; 2],
+    backward_pawn: [0; 2],
+    pawn_storm_mg: [0; 3],
 };

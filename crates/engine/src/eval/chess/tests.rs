@@ -1,0 +1,221 @@
+//! Tests of the 8×8 evaluation: balance, exchanges, the weights' list form, and terms.
+
+use super::*;
+
+#[test]
+fn the_start_position_is_balanced_and_mirrors_agree() {
+    let start = ChessPosition::startpos();
+    assert_eq!(white_terms(&start).blend(phase(&start)), 0);
+    let white = ChessPosition::from_fen("4k3/8/8/8/3N4/8/PP6/4K3 w - - 0 1").unwrap();
+    let black = ChessPosition::from_fen("4k3/pp6/8/3n4/8/8/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(evaluate(&white), evaluate(&black));
+    assert!(evaluate(&white) > 300);
+}
+
+#[test]
+fn exchanges_are_judged_by_what_follows() {
+    let see = |fen: &str, text: &str, threshold: i32| {
+        let pos = ChessPosition::from_fen(fen).unwrap();
+        let mv = pos.parse_uci(text).unwrap();
+        see_ge(&pos, mv, threshold)
+    };
+    // Rook takes a pawn defended by a pawn: loses the exchange.
+    assert!(!see("4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 0));
+    // Undefended pawn: wins 100.
+    assert!(see("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 100));
+    assert!(!see("4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 101));
+    // Pawn takes a knight defended by a pawn: wins.
+    assert!(see("4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 200));
+    // Queen takes a pawn defended by a rook behind a rook (x-ray): loses.
+    assert!(!see("3rk3/3r4/8/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", 0));
+    // Two rooks against one defender: the doubled rooks win the pawn.
+    assert!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 0));
+}
+
+#[test]
+fn bare_minor_piece_is_scaled_towards_a_draw() {
+    let pos = ChessPosition::from_fen("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+    assert!(evaluate(&pos).abs() < 60);
+}
+
+/// The tuner moves weights through `to_vec` and `from_slice`: every weight must make
+/// the round trip in its own place.
+#[test]
+fn weights_round_trip_through_the_tuners_order() {
+    let all = CHESS960_WEIGHTS.to_vec();
+    assert_eq!(all.len(), ChessWeights::COUNT);
+    assert_eq!(ChessWeights::from_slice(&all), Some(CHESS960_WEIGHTS));
+    for index in 0..all.len() {
+        let mut changed = all.clone();
+        changed[index] += 1;
+        let weights = ChessWeights::from_slice(&changed).expect("as many weights");
+        assert_eq!(weights.to_vec(), changed);
+        assert_ne!(weights, CHESS960_WEIGHTS);
+    }
+    assert_eq!(ChessWeights::from_slice(&all[1..]), None);
+}
+
+/// Every weight reaches the evaluation: changing any one of them changes some
+/// position's score (a weight the evaluation ignored would be tuned for nothing).
+#[test]
+fn every_weight_changes_some_evaluation() {
+    let fens = [
+        "r1bqk2r/pp1n1ppp/2p1pn2/3p4/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQkq - 0 1",
+        "r4rk1/1pp2ppp/p1n5/3Pp3/4P1q1/2PB1N2/P4PPP/R2Q1RK1 b - - 0 1",
+        "6k1/1R3ppp/8/2P5/1P6/8/5PPP/6K1 w - - 0 1",
+        "8/5k2/3p4/2pP4/2P2K2/8/6P1/8 w - - 0 1",
+        "r3k2r/ppp2ppp/8/3q4/3Q4/8/PPP2PPP/R3K2R w KQkq - 0 1",
+        "2kr3r/ppp3pp/2n5/8/2B1q3/2Q5/PP3PPP/4RRK1 w - - 0 1",
+        "1r4k1/5ppp/8/2b5/8/6P1/1n3PKP/3R4 b - - 0 1",
+        "4k3/8/8/8/8/8/4K3/R6r w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4r1k1/3q1ppp/8/3n4/3N4/4K3/3Q1PPP/4R3 w - - 0 1",
+        "2r3k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 1",
+        "7k/8/8/8/8/2n5/8/K1q5 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+    ];
+    let mut positions: Vec<ChessPosition> = fens
+        .iter()
+        .map(|fen| ChessPosition::from_fen(fen).unwrap())
+        .collect();
+    // Positions along random games, which are lopsided in every way sooner or later.
+    let mut rng = crate::rng::Rng::new(7);
+    for _ in 0..40 {
+        let mut pos = ChessPosition::startpos();
+        for ply in 0..120 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let moves = moves.as_slice();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            pos.play(mv);
+            if ply % 6 == 5 {
+                positions.push(pos);
+            }
+        }
+    }
+    let score = |weights: &ChessWeights| -> Vec<i32> {
+        let eval = ChessEval::new(weights);
+        positions
+            .iter()
+            .map(|pos| {
+                let terms = white_terms_with(pos, &eval);
+                terms.mg * 1000 + terms.eg + weights.tempo * 7
+            })
+            .collect()
+    };
+    // A low cap on the king attack, so that common attacks reach it.
+    let low_cap = ChessWeights {
+        king_attack_cap: 60,
+        ..HAND_SET
+    };
+    let base = score(&low_cap);
+    let all = low_cap.to_vec();
+    let ignored: Vec<usize> = (0..all.len())
+        .filter(|&index| {
+            let mut changed = all.clone();
+            changed[index] += 1;
+            score(&ChessWeights::from_slice(&changed).unwrap()) == base
+        })
+        .collect();
+    assert!(ignored.is_empty(), "weights {ignored:?} change nothing");
+}
+
+/// The evaluation's terms with every weight 0 but those `set` gives.
+fn terms_with_only(fen: &str, set: impl Fn(&mut ChessWeights)) -> (i32, i32) {
+    let mut weights = ChessWeights::from_slice(&[0; ChessWeights::COUNT]).unwrap();
+    set(&mut weights);
+    let pos = ChessPosition::from_fen(fen).unwrap();
+    let terms = white_terms_with(&pos, &ChessEval::new(&weights));
+    (terms.mg, terms.eg)
+}
+
+/// The knight on d5, attacked by the rook, is defended by a black pawn on e6 and not by
+/// a white one.
+#[test]
+fn only_a_pieces_own_pawns_defend_it() {
+    let hanging = |fen| terms_with_only(fen, |w| w.hanging_piece = [100, 10]);
+    let white_pawn = hanging("4k3/8/4P3/3n4/8/8/8/3RK3 w - - 0 1");
+    assert_eq!(white_pawn, (100, 10));
+    let black_pawn = hanging("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1");
+    assert_eq!(black_pawn, (0, 0));
+}
+
+/// A passed pawn on e6: two ranks beyond its fourth, its next square e7 four king steps
+/// from the black king and six from the white one; then blocked, and defended.
+#[test]
+fn passed_pawn_details() {
+    let distance = terms_with_only("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", |w| {
+        w.passed_king_distance_eg = [10, 1];
+    });
+    assert_eq!(distance, (0, 2 * (10 * 4 - 6)));
+    let blocked = |fen| terms_with_only(fen, |w| w.passed_blocked = [7, 9]);
+    assert_eq!(blocked("k7/4n3/4P3/8/8/8/8/4K3 w - - 0 1"), (-7, -9));
+    assert_eq!(blocked("k7/4N3/4P3/8/8/8/8/4K3 w - - 0 1"), (0, 0));
+    let supported = terms_with_only("k7/8/4P3/3P4/8/8/8/4K3 w - - 0 1", |w| {
+        w.passed_supported = [3, 5];
+    });
+    assert_eq!(supported, (3, 5));
+}
+
+/// A white knight on g4 can check from f6 or h6; once a pawn on g7 guards both, it cannot
+/// safely. The term counts each kind of checking piece once.
+#[test]
+fn safe_checks_need_an_unguarded_square() {
+    let checks = |fen| terms_with_only(fen, |w| w.safe_check_mg = [10, 20, 30, 40]);
+    assert_eq!(checks("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1"), (10, 0));
+    assert_eq!(checks("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1"), (0, 0));
+    // The queen on d1 can check from d8, which nothing guards.
+    assert_eq!(checks("6k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1"), (40, 0));
+}
+
+/// A knight on d5 guarded by the pawn on e4 is on an outpost until a black pawn on the c
+/// file could chase it.
+#[test]
+fn outposts_are_guarded_and_cannot_be_chased() {
+    let outpost = |fen| terms_with_only(fen, |w| w.knight_outpost = [7, 9]);
+    assert_eq!(outpost("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1"), (7, 9));
+    assert_eq!(outpost("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1"), (0, 0));
+    assert_eq!(outpost("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
+/// The pawn on d3 has its only neighbour ahead (e4) and its next square guarded by the
+/// black pawn on c5: backward. On d4 beside the e pawn it is not.
+#[test]
+fn a_backward_pawn_is_behind_its_neighbours_and_held() {
+    let backward = |fen| terms_with_only(fen, |w| w.backward_pawn = [3, 5]);
+    assert_eq!(backward("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"), (-3, -5));
+    assert_eq!(backward("4k3/8/8/2p5/3PP3/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
+/// Black pawns on g4 and h3 storm the white king on g1: three and two ranks in front.
+#[test]
+fn pawns_storming_the_king_count_by_nearness() {
+    let storm = |fen| terms_with_only(fen, |w| w.pawn_storm_mg = [1, 10, 100]);
+    assert_eq!(storm("4k3/8/8/8/6p1/7p/8/6K1 w - - 0 1"), (-110, 0));
+    assert_eq!(storm("4k3/8/8/6p1/8/8/8/6K1 w - - 0 1"), (0, 0));
+}
+
+/// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with
+/// [`ChessWeights::source`]; the files in the repository end with that text, so what the
+/// tuner writes compiles.
+#[test]
+fn the_weights_file_is_what_the_tuner_writes() {
+    let standard = include_str!("../standard_weights.rs");
+    assert!(standard.ends_with(&STANDARD_WEIGHTS.source()), "{standard}");
+    let file = include_str!("../chess960_weights.rs");
+    assert!(file.ends_with(&CHESS960_WEIGHTS.source()), "{file}");
+    let mut changed = CHESS960_WEIGHTS;
+    changed.passed_pawn_eg[5] += 1;
+    assert!(!file.ends_with(&changed.source()));
+}
+
+#[test]
+fn piece_square_tables_prefer_central_knights_and_castled_kings() {
+    let (d4, a1, g1, e3) = (27, 0, 6, 20);
+    assert!(psqt::MG[1][d4] > psqt::MG[1][a1]);
+    assert!(psqt::MG[5][g1] > psqt::MG[5][e3]);
+    assert!(psqt::EG[5][d4] > psqt::EG[5][a1]);
+}
