@@ -35,6 +35,13 @@ pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
 /// …of which at most this many.
 pub const NULL_MOVE_MAX_EVAL_REDUCTION: i32 = 2;
 
+/// ProbCut applies from this depth…
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// …to noisy moves whose search this many plies shallower…
+pub const PROBCUT_REDUCTION: i32 = 4;
+/// …beats beta by this many centipawns.
+pub const PROBCUT_MARGIN: i32 = 200;
+
 /// A node with no move from the transposition table is searched one ply shallower from this
 /// depth (internal iterative reduction).
 pub const IIR_MIN_DEPTH: i32 = 4;

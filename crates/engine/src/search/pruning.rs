@@ -1,11 +1,13 @@
-//! Pruning and reductions of the main search: reverse futility and the null move before a
-//! node's moves, how many quiet moves late-move pruning lets through, and each late move's
-//! reduction.
+//! Pruning and reductions of the main search: reverse futility, the null move and ProbCut
+//! before a node's moves, how many quiet moves late-move pruning lets through, and each late
+//! move's reduction.
 
 use super::{Node, Search};
+use crate::ordering::pick_next;
 use crate::position::SearchPosition;
-use crate::score::MATE_BOUND;
+use crate::score::{is_mate_score, MATE_BOUND};
 use crate::search_params::*;
+use crate::tt::Bound;
 
 impl<P: SearchPosition> Search<'_, P> {
     /// How many moves a node at `depth` searches before late-move pruning drops the quiet
@@ -20,8 +22,8 @@ impl<P: SearchPosition> Search<'_, P> {
         }
     }
 
-    /// Reverse futility and null-move pruning, tried before an inner non-PV node that is not
-    /// in check generates its moves: the score to return when one of them cuts off.
+    /// Reverse futility, null-move pruning and ProbCut, tried before an inner non-PV node that
+    /// is not in check generates its moves: the score to return when one of them cuts off.
     pub(super) fn prune_before_moves(
         &mut self,
         pos: &P,
@@ -38,13 +40,29 @@ impl<P: SearchPosition> Search<'_, P> {
         {
             return Some(static_eval);
         }
-        if !allow_null
-            || depth < NULL_MOVE_MIN_DEPTH
-            || static_eval < beta
-            || !pos.has_non_pawn_material()
+        if allow_null
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && static_eval >= beta
+            && pos.has_non_pawn_material()
         {
-            return None;
+            if let Some(score) = self.null_move_cutoff(pos, depth, beta, ply, static_eval, cut_node)
+            {
+                return Some(score);
+            }
         }
+        self.probcut(pos, depth, beta, ply, static_eval, cut_node)
+    }
+
+    /// Null-move pruning: if passing still holds beta in a shallower search, a real move will.
+    fn null_move_cutoff(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
         let null = pos.null_move()?;
         let reduction = NULL_MOVE_BASE_REDUCTION
             + depth / NULL_MOVE_DEPTH_DIVISOR
@@ -64,6 +82,71 @@ impl<P: SearchPosition> Search<'_, P> {
             return Some(0);
         }
         (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// ProbCut: a noisy move whose shallow search (quiescence, then [`PROBCUT_REDUCTION`]
+    /// plies less) beats beta by [`PROBCUT_MARGIN`] would almost surely beat beta at full
+    /// depth too. Only moves whose exchange alone could reach that far are tried.
+    fn probcut(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let raised = beta + PROBCUT_MARGIN;
+        if depth < PROBCUT_MIN_DEPTH || is_mate_score(raised) {
+            return None;
+        }
+        // The node's own move list is generated after this, so its frame is free.
+        let frame = &mut self.frames[ply];
+        frame.moves.clear();
+        frame.scores.clear();
+        pos.noisy_moves(&mut frame.moves);
+        for &mv in frame.moves.iter() {
+            let order = self.heuristics.score(pos, mv, true, None, ply, [None; 2]);
+            frame.scores.push(order);
+        }
+        for index in 0..self.frames[ply].moves.len() {
+            let mv = {
+                let frame = &mut self.frames[ply];
+                pick_next(&mut frame.moves, &mut frame.scores, index);
+                frame.moves[index]
+            };
+            if !pos.see_ge(mv, raised - static_eval) {
+                continue;
+            }
+            let check_unplayed = pos.gives_check_unplayed(mv);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.tt.prefetch(child.hash());
+            let node = Node {
+                pos: &child,
+                ply: ply + 1,
+                in_check: check_unplayed.unwrap_or_else(|| child.is_check()),
+            };
+            self.keys.push(child.repetition_key());
+            self.frames[ply].played = Some(pos.piece_to_slot(mv));
+            let mut score = -self.quiesce(node, -raised, -raised + 1, 0);
+            if score >= raised {
+                let reduced = depth - PROBCUT_REDUCTION;
+                score =
+                    -self.negamax::<false>(node, reduced, -raised, -raised + 1, true, !cut_node);
+            }
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= raised {
+                let stored_depth = depth - PROBCUT_REDUCTION + 1;
+                self.tt
+                    .store(pos.hash(), ply, stored_depth, score, Bound::Lower, Some(mv));
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// How many plies less than a full depth the `searched`-th move (counting from 0) is
