@@ -95,6 +95,14 @@ pub struct Store {
 const SQLITE_SETTINGS: &str =
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;";
 
+/// Settings every PostgreSQL connection gets. A node frozen in the middle of a commit (a paused
+/// VM, a stalled host) would otherwise hold its room's row locked for as long as its connection
+/// lives, and the node that takes the room over would wait on that lock instead of serving the
+/// players; the database ends such a session after a few idle seconds. The write loop never
+/// leaves a transaction idle between its statements, and a node that lost the room for so long
+/// has lost its lease too (a lease lives 6 s), so nothing it would still commit is wanted.
+pub const POSTGRES_SETTINGS: &str = "SET idle_in_transaction_session_timeout = 5000";
+
 impl Store {
     /// Opens (creating if needed) the SQLite database at `path`, in WAL mode, and brings its
     /// schema up to date.
@@ -109,14 +117,17 @@ impl Store {
         let sqlite = url.starts_with("sqlite:");
         let shown = without_password(url);
         let mut options = AnyPoolOptions::new().max_connections(if sqlite { 4 } else { 8 });
-        if sqlite {
-            options = options.after_connect(|connection, _| {
-                Box::pin(async move {
-                    connection.execute(SQLITE_SETTINGS).await?;
-                    Ok(())
-                })
-            });
-        }
+        let settings = if sqlite {
+            SQLITE_SETTINGS
+        } else {
+            POSTGRES_SETTINGS
+        };
+        options = options.after_connect(move |connection, _| {
+            Box::pin(async move {
+                connection.execute(settings).await?;
+                Ok(())
+            })
+        });
         let pool = options
             .connect(url)
             .await

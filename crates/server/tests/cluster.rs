@@ -35,9 +35,38 @@ impl Drop for Node {
 }
 
 impl Node {
-    fn signal(&self, signal: i32) {
+    /// Stops the node's process and returns once every one of its threads has stopped. kill(2)
+    /// returns before that: one thread is woken to begin the group stop, and on a busy machine
+    /// the others may run on for milliseconds, long enough to serve a message sent meanwhile.
+    fn pause(&self) {
+        let pid = self.child.id() as i32;
         // SAFETY: kill(2) on the id of a child this test started and has not reaped.
-        unsafe { libc::kill(self.child.id() as i32, signal) };
+        unsafe { libc::kill(pid, libc::SIGSTOP) };
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let mut status = 0;
+            // SAFETY: waitpid(2) on that same child; WNOHANG keeps it from blocking, and a stop
+            // report leaves the child alive and waitable for `Drop`.
+            let reported =
+                unsafe { libc::waitpid(pid, &mut status, libc::WUNTRACED | libc::WNOHANG) };
+            if reported == pid && libc::WIFSTOPPED(status) {
+                return;
+            }
+            assert!(
+                reported == 0,
+                "the paused node is gone (waitpid: {reported}, status {status})"
+            );
+            assert!(
+                Instant::now() < deadline,
+                "the node did not stop within 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn resume(&self) {
+        // SAFETY: kill(2) on the id of a child this test started and has not reaped.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGCONT) };
     }
 }
 
@@ -560,7 +589,7 @@ async fn a_paused_owner_past_its_lease_never_commits_beside_the_new_owner() {
     assert!(white.to_move(true));
     let v_before = white.v;
 
-    a.signal(libc::SIGSTOP);
+    a.pause();
     // White sends a move to the paused owner; it waits in the socket until the node wakes.
     let stale_text = white.legal_action(1).unwrap();
     let stale_a = white.a();
@@ -592,7 +621,7 @@ async fn a_paused_owner_past_its_lease_never_commits_beside_the_new_owner() {
     catch_up_through(&mut black, v_b, &only_b, room, &mut seen).await;
     catch_up_through(&mut spectator, v_b, &only_b, room, &mut seen).await;
 
-    a.signal(libc::SIGCONT);
+    a.resume();
     // The woken node must not acknowledge the stale move; it closes the connection instead.
     while let Ok(message) = white.recv().await {
         assert!(
@@ -706,7 +735,7 @@ async fn every_node_lists_the_open_room_as_its_owner_does() {
     }
 
     // a is paused past its lease; Ann comes back through b, which takes the room over.
-    a.signal(libc::SIGSTOP);
+    a.pause();
     tokio::time::sleep(Duration::from_secs(7)).await;
     let mut seen = Seen::default();
     rejoin(&mut ann, &[b.address], "open", &mut seen).await;
@@ -722,7 +751,7 @@ async fn every_node_lists_the_open_room_as_its_owner_does() {
     .await;
     // a wakes, finds its lease lost and closes its clients of the room, after taking the room
     // off the lists: its own entry is gone already, and b's must stay.
-    a.signal(libc::SIGCONT);
+    a.resume();
     assert_eq!(
         until_closed(&mut bob).await,
         Some(1012),
