@@ -295,6 +295,16 @@ impl<P: SearchPosition> Search<'_, P> {
         line.extend_from_slice(&tail[0].pv);
     }
 
+    /// `pos` after `mv`, with its table bucket prefetched, and whether it is in check
+    /// (`check_unplayed` when the variant could tell without playing the move).
+    fn child_after(&self, pos: &P, mv: P::Move, check_unplayed: Option<bool>) -> (P, bool) {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        self.tt.prefetch(child.hash());
+        let in_check = check_unplayed.unwrap_or_else(|| child.is_check());
+        (child, in_check)
+    }
+
     /// The alpha-beta search of one node, the root (`ROOT`, ply 0) or an inner node.
     ///
     /// The root is entered only with legal moves (see `Search::iterate`); it searches
@@ -502,10 +512,7 @@ impl<P: SearchPosition> Search<'_, P> {
             if see_prunable && noisy && !pos.see_ge(mv, -SEE_NOISY_MARGIN * depth * depth) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            self.tt.prefetch(child.hash());
-            let gives_check = check_unplayed.unwrap_or_else(|| child.is_check());
+            let (child, gives_check) = self.child_after(pos, mv, check_unplayed);
             let quiet = !noisy && !gives_check;
             if prune_if_quiet && quiet {
                 continue;

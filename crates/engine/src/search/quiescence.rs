@@ -85,14 +85,11 @@ impl<P: SearchPosition> Search<'_, P> {
                     continue;
                 }
             }
-            let check_unplayed = pos.gives_check_unplayed(mv);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            self.tt.prefetch(child.hash());
+            let (child, in_check) = self.child_after(pos, mv, pos.gives_check_unplayed(mv));
             let node = Node {
                 pos: &child,
                 ply: ply + 1,
-                in_check: check_unplayed.unwrap_or_else(|| child.is_check()),
+                in_check,
             };
             let score = -self.quiesce(node, -beta, -alpha, qply + 1);
             if self.stopped {
