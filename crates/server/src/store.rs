@@ -116,19 +116,19 @@ impl Store {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         let shown = without_password(url);
-        let mut options = AnyPoolOptions::new().max_connections(if sqlite { 4 } else { 8 });
         let settings = if sqlite {
             SQLITE_SETTINGS
         } else {
             POSTGRES_SETTINGS
         };
-        options = options.after_connect(move |connection, _| {
-            Box::pin(async move {
-                connection.execute(settings).await?;
-                Ok(())
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 8 })
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    connection.execute(settings).await?;
+                    Ok(())
+                })
             })
-        });
-        let pool = options
             .connect(url)
             .await
             .map_err(|error| StoreError(format!("cannot open database {shown}: {error}")))?;
