@@ -9,15 +9,18 @@
 //! error. Relative and sliding chess (a handful of weights) move each weight by a step up or
 //! down while that lowers the error, halving the steps until they reach 1; every weight stays
 //! between 0 and four times its hand-set value plus 20 (a percentage at most 100). Standard
-//! chess (119 weights, hundreds of thousands of positions) takes the evaluation as linear in
+//! chess (887 weights, hundreds of thousands of positions) takes the evaluation as linear in
 //! its weights near the current ones (exact but for the king attack's square and the drawish
 //! scaling), runs Adam on that, rounds, and linearises again; each weight keeps its hand-set
 //! sign within four times its size plus 20 (at least 80, so that a term the hand-set values
-//! leave off can grow).
+//! leave off can grow). Of those, the 768 per-square corrections (one per piece kind,
+//! square and phase) may take either sign within ±60 and are pulled towards 0 by an L2
+//! penalty (`--decay`, default 1e-7 per centipawn squared): a few thousand games cannot pin
+//! down that many numbers, and with a penalty of 1e-9 the held-out error rose.
 //!
 //! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard|chess960-starts]
 //! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--holdout H]
-//! [--write]` (`--keep`: standard chess's weights of those `ChessWeights` fields stay as they
+//! [--decay D] [--write]` (`--keep`: standard chess's weights of those `ChessWeights` fields stay as they
 //! are; `--holdout H`: the last 1/H of the positions, from the last games played, are left
 //! out of the fit and their error is printed before and after, a check that the fit
 //! generalises; defaults relative, 200 games, 3000 nodes a move, seed 1, the whole book, one thread). Game `g` starts
@@ -67,6 +70,11 @@ trait Tunable {
     fn lower_limits() -> Vec<i32> {
         vec![0; Self::current_weights().len()]
     }
+    /// Weights the descent pulls towards 0 ([`DECAY`]): many of them, each seen in few
+    /// positions, which would otherwise follow those positions' noise.
+    fn decayed() -> std::ops::Range<usize> {
+        0..0
+    }
     /// White's score without the tempo, with `weights` in the `to_vec` order.
     fn white_score(position: &Self::Position, weights: &[i32]) -> i32;
     /// The bonus of the side to move.
@@ -112,6 +120,9 @@ struct Settings {
     /// The last 1/`holdout` of the samples (the last games' positions) are left out of the
     /// fit and only measured, before and after.
     holdout: Option<usize>,
+    /// The L2 penalty on the [`Tunable::decayed`] weights, per centipawn squared, added to
+    /// the mean squared error.
+    decay: f64,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -125,6 +136,7 @@ fn settings() -> Result<Settings, String> {
         threads: 1,
         keep: Vec::new(),
         holdout: None,
+        decay: DECAY,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -143,6 +155,12 @@ fn settings() -> Result<Settings, String> {
             "--openings" => settings.openings = Some(number("--openings")? as usize),
             "--threads" => settings.threads = number("--threads")?.max(1) as usize,
             "--holdout" => settings.holdout = Some(number("--holdout")?.max(2) as usize),
+            "--decay" => {
+                let value = text("--decay")?;
+                settings.decay = value
+                    .parse()
+                    .map_err(|_| format!("--decay: '{value}' is not a number"))?;
+            }
             "--keep" => {
                 settings.keep = text("--keep")?.split(',').map(str::to_string).collect();
             }
@@ -419,7 +437,15 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         }
     }
     let (weights, best_error, rounds) = if V::linear_terms(&samples[..1], &weights).is_some() {
-        gradient_descent::<V>(&samples, weights, k, start_error, &lower, &limits)
+        gradient_descent::<V>(
+            &samples,
+            weights,
+            k,
+            start_error,
+            &lower,
+            &limits,
+            settings.decay,
+        )
     } else {
         coordinate_descent::<V>(&samples, weights, k, start_error, &lower, &limits)
     };
@@ -438,6 +464,9 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
             .map_or(String::new(), |count| format!(" --openings {count}"));
         if let Some(every) = settings.holdout {
             openings.push_str(&format!(" --holdout {every}"));
+        }
+        if settings.decay != DECAY {
+            openings.push_str(&format!(" --decay {}", settings.decay));
         }
         if !settings.keep.is_empty() {
             openings.push_str(&format!(" --keep {}", settings.keep.join(",")));
@@ -513,6 +542,11 @@ const PASSES: usize = 3;
 const STEPS_PER_PASS: usize = 1500;
 /// Adam's step size, in centipawns.
 const LEARNING_RATE: f64 = 1.0;
+/// The default L2 penalty on [`Tunable::decayed`] weights (`--decay`). Adam moves a weight at
+/// full speed however few positions it has, so without it a square seen a handful of
+/// times would take whatever value fits them; and a game's positions share its result, so
+/// hundreds of weights overfit a few thousand games.
+const DECAY: f64 = 1e-7;
 
 /// Adam on the mean squared error of the evaluation taken as linear in the weights
 /// ([`Tunable::linear_terms`]) near the current ones, each weight kept within its limits;
@@ -526,11 +560,13 @@ fn gradient_descent<V: Tunable>(
     start_error: f64,
     lower: &[i32],
     limits: &[i32],
+    decay: f64,
 ) -> (Vec<i32>, f64, usize) {
     let mut best_error = start_error;
     let mut steps_taken = 0;
     // d(expected score)/d(eval) is s(1 - s) times this.
     let slope_scale = k * std::f64::consts::LN_10 / 400.0;
+    let decayed = V::decayed();
     for pass in 1..=PASSES {
         let Some(terms) = V::linear_terms(samples, &weights) else {
             break;
@@ -559,7 +595,10 @@ fn gradient_descent<V: Tunable>(
             }
             let (beta1, beta2) = (0.9f64, 0.999f64);
             for index in 0..current.len() {
-                let g = gradient[index] / samples.len() as f64;
+                let mut g = gradient[index] / samples.len() as f64;
+                if decayed.contains(&index) {
+                    g += 2.0 * decay * current[index];
+                }
                 first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
                 second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
                 let m = first_moment[index] / (1.0 - beta1.powi(step as i32));

@@ -2,12 +2,12 @@
 //! bounds and the file `--write` rewrites.
 
 use super::{white_eval, LinearTerms, Sample, Tunable};
-use engine::eval::chess::{self, ChessEval, ChessWeights};
+use engine::eval::chess::{self, ChessEval, ChessWeights, SQUARE_TABLE};
 use engine::eval::relative::{self, RelativeWeights};
 use engine::eval::sliding::{self, SlidingWeights};
 use rules::relative::{RelativeOptions, RelativePosition};
 use rules::sliding::SlidingPosition;
-use rules::{CastlingMode, ChessPosition, Color};
+use rules::{CastlingMode, ChessPosition, Color, Piece, Role};
 
 pub(crate) struct Relative;
 
@@ -115,6 +115,24 @@ impl Standard {
         ChessEval::new(&ChessWeights::from_slice(weights).expect("as many weights"))
     }
 
+    /// How far a per-square correction may move a piece-square value either way.
+    const SQUARE_LIMIT: i32 = 60;
+
+    /// Where the per-square corrections start in the flat list: `square_mg`, then
+    /// `square_eg`, each [`SQUARE_TABLE`] long.
+    fn square_start() -> usize {
+        Self::field_ranges()
+            .into_iter()
+            .find(|(name, _)| *name == "square_mg")
+            .map(|(_, range)| range.start)
+            .expect("a square_mg field")
+    }
+
+    fn square_indices() -> std::ops::Range<usize> {
+        let start = Self::square_start();
+        start..start + 2 * SQUARE_TABLE
+    }
+
     fn tempo_index() -> usize {
         let mut marked = ChessWeights::from_slice(&vec![0; ChessWeights::COUNT]).expect("count");
         marked.tempo = 1;
@@ -160,21 +178,34 @@ impl Tunable for Standard {
 
     /// Each weight keeps the sign it has (a penalty stays a penalty) and stays within four
     /// times its hand-set size plus 20, and at least within 80: a term the hand-set values
-    /// leave off (0) may still grow to a real size.
+    /// leave off (0) may still grow to a real size. A per-square correction may take either
+    /// sign, within [`Self::SQUARE_LIMIT`].
     fn upper_limits() -> Vec<i32> {
-        chess::HAND_SET
+        let mut limits: Vec<i32> = chess::HAND_SET
             .to_vec()
             .iter()
             .map(|&w| if w >= 0 { (4 * w + 20).max(80) } else { 0 })
-            .collect()
+            .collect();
+        for index in Self::square_indices() {
+            limits[index] = Self::SQUARE_LIMIT;
+        }
+        limits
     }
 
     fn lower_limits() -> Vec<i32> {
-        chess::HAND_SET
+        let mut limits: Vec<i32> = chess::HAND_SET
             .to_vec()
             .iter()
             .map(|&w| if w >= 0 { 0 } else { 4 * w - 20 })
-            .collect()
+            .collect();
+        for index in Self::square_indices() {
+            limits[index] = -Self::SQUARE_LIMIT;
+        }
+        limits
+    }
+
+    fn decayed() -> std::ops::Range<usize> {
+        Self::square_indices()
     }
 
     fn white_score(position: &ChessPosition, weights: &[i32]) -> i32 {
@@ -199,11 +230,15 @@ impl Tunable for Standard {
     ) -> Option<Vec<LinearTerms>> {
         let base = Self::eval(weights);
         let tempo_index = Self::tempo_index();
-        let nudged: Vec<ChessEval> = (0..weights.len())
+        let squares = Self::square_indices();
+        // The per-square corrections enter the evaluation exactly once per piece, so their
+        // slopes are read off the board below instead of by nudging each of them.
+        let nudged: Vec<(usize, ChessEval)> = (0..weights.len())
+            .filter(|index| *index != tempo_index && !squares.contains(index))
             .map(|index| {
                 let mut changed = weights.to_vec();
                 changed[index] += 1;
-                Self::eval(&changed)
+                (index, Self::eval(&changed))
             })
             .collect();
         let terms = samples
@@ -223,17 +258,31 @@ impl Tunable for Standard {
                 } else {
                     -1.0
                 };
-                let mut slopes = Vec::new();
-                for (index, eval) in nudged.iter().enumerate() {
-                    if index == tempo_index {
-                        slopes.push((index as u16, tempo_sign as f32));
-                        continue;
-                    }
+                let mut slopes = vec![(tempo_index as u16, tempo_sign as f32)];
+                for (index, eval) in &nudged {
                     let terms = chess::white_terms_with(position, eval);
                     let (mg, eg) = (terms.mg - at_base.mg, terms.eg - at_base.eg);
                     if mg != 0 || eg != 0 {
                         let slope = (mg as f64 * phase + eg as f64 * (24.0 - phase)) / 24.0;
-                        slopes.push((index as u16, (slope * scale) as f32));
+                        slopes.push((*index as u16, (slope * scale) as f32));
+                    }
+                }
+                // A white and a black piece on mirrored squares share an entry: their slopes
+                // add up in the descent.
+                for color in Color::ALL {
+                    let sign = if color == Color::White { 1.0 } else { -1.0 };
+                    for role in Role::ALL {
+                        for sq in position.by_piece(Piece::new(color, role)) {
+                            let square = match color {
+                                Color::White => sq.index(),
+                                Color::Black => sq.flip_rank().index(),
+                            };
+                            let entry = squares.start + role.index() * 64 + square;
+                            let mg = sign * phase / 24.0 * scale;
+                            let eg = sign * (24.0 - phase) / 24.0 * scale;
+                            slopes.push((entry as u16, mg as f32));
+                            slopes.push(((entry + SQUARE_TABLE) as u16, eg as f32));
+                        }
                     }
                 }
                 LinearTerms {
@@ -294,6 +343,10 @@ impl Tunable for Chess960Starts {
 
     fn lower_limits() -> Vec<i32> {
         Standard::lower_limits()
+    }
+
+    fn decayed() -> std::ops::Range<usize> {
+        Standard::decayed()
     }
 
     fn white_score(position: &ChessPosition, weights: &[i32]) -> i32 {

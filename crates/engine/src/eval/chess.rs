@@ -27,8 +27,9 @@
 //! | knight / bishop outpost | off | off | relative rank 4–6, guarded by a pawn, no enemy pawn can chase it |
 //! | backward pawn | off | off | neighbours all ahead, next square guarded by an enemy pawn |
 //! | pawn storm, enemy pawn 1 / 2 / 3 ranks before the king | off | 0 | per file at the king |
+//! | per-square correction | off | off | one number per piece kind and square, added to the rule-built table |
 //!
-//! The last four terms came after sliding chess was measured on the hand-set values, so they
+//! The last five terms came after sliding chess was measured on the hand-set values, so they
 //! are off (0) there and only the tuned sets give them a size.
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
@@ -46,7 +47,7 @@ use rules::{
     Bitboard, CastlingMode, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square,
 };
 
-pub use super::chess_terms::{ChessWeights, WeightField, HAND_SET};
+pub use super::chess_terms::{ChessWeights, WeightField, HAND_SET, SQUARE_TABLE};
 
 /// The weights the evaluation uses with Chess960 castling (Chess960, regroupment):
 /// `eval/chess960_weights.rs`, written by the tuner from games in those starts.

@@ -107,7 +107,16 @@ pub struct ChessWeights {
     /// Per file at our king (its own and the two beside it), the nearest enemy pawn one,
     /// two or three ranks in front of the king (middlegame).
     pub pawn_storm_mg: [i32; 3],
+    /// Per piece and square, added to the rule-built piece-square value (middlegame): index
+    /// role × 64 + square, from White's side (a1 = 0), roles pawn to king. Off (0) in the
+    /// hand-set values; the tuner fits what the rules above leave out.
+    pub square_mg: [i32; SQUARE_TABLE],
+    /// As [`ChessWeights::square_mg`], endgame.
+    pub square_eg: [i32; SQUARE_TABLE],
 }
+
+/// The length of a per-piece, per-square table: six roles of 64 squares.
+pub const SQUARE_TABLE: usize = 6 * 64;
 
 /// A weight's name and its values, in the tuner's order; `scalar` for a plain number.
 pub struct WeightField<'a> {
@@ -118,7 +127,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 119;
+    pub const COUNT: usize = 119 + 2 * SQUARE_TABLE;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -183,6 +192,8 @@ impl ChessWeights {
             list("bishop_outpost", &mut self.bishop_outpost),
             list("backward_pawn", &mut self.backward_pawn),
             list("pawn_storm_mg", &mut self.pawn_storm_mg),
+            list("square_mg", &mut self.square_mg),
+            list("square_eg", &mut self.square_eg),
         ]
     }
 
@@ -284,4 +295,6 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     bishop_outpost: [0; 2],
     backward_pawn: [0; 2],
     pawn_storm_mg: [0; 3],
+    square_mg: [0; SQUARE_TABLE],
+    square_eg: [0; SQUARE_TABLE],
 };

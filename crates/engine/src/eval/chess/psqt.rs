@@ -1,4 +1,5 @@
-//! The rule-built piece-square tables of the 8×8 evaluation, from the weights' coefficients.
+//! The piece-square tables of the 8×8 evaluation: built by rules from the weights'
+//! coefficients, plus the weights' per-square corrections.
 
 use super::{ChessWeights, HAND_SET};
 
@@ -78,14 +79,19 @@ const fn value(w: &ChessWeights, role: usize, sq: usize, endgame: bool) -> i32 {
 }
 
 /// The table of every role and square for `weights`, with each role's `material`
-/// (indexed by role) added.
+/// (indexed by role) and the per-square corrections (`square_mg`, `square_eg`) added.
 pub const fn table(weights: &ChessWeights, material: [i32; 6], endgame: bool) -> [[i32; 64]; 6] {
     let mut out = [[0; 64]; 6];
     let mut role = 0;
     while role < 6 {
         let mut sq = 0;
         while sq < 64 {
-            out[role][sq] = material[role] + value(weights, role, sq, endgame);
+            let free = if endgame {
+                weights.square_eg[role * 64 + sq]
+            } else {
+                weights.square_mg[role * 64 + sq]
+            };
+            out[role][sq] = material[role] + value(weights, role, sq, endgame) + free;
             sq += 1;
         }
         role += 1;

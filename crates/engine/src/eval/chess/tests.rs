@@ -113,7 +113,9 @@ fn every_weight_changes_some_evaluation() {
     };
     let base = score(&low_cap);
     let all = low_cap.to_vec();
-    let ignored: Vec<usize> = (0..all.len())
+    // The per-square corrections have their own test (each moves one table entry).
+    let squares = ChessWeights::COUNT - 2 * SQUARE_TABLE;
+    let ignored: Vec<usize> = (0..squares)
         .filter(|&index| {
             let mut changed = all.clone();
             changed[index] += 1;
@@ -200,16 +202,27 @@ fn pawns_storming_the_king_count_by_nearness() {
 
 /// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with
 /// [`ChessWeights::source`]; the files in the repository end with that text, so what the
-/// tuner writes compiles.
+/// tuner writes compiles (up to layout: `cargo fmt` wraps the long tables after a write).
 #[test]
 fn the_weights_file_is_what_the_tuner_writes() {
-    let standard = include_str!("../standard_weights.rs");
-    assert!(standard.ends_with(&STANDARD_WEIGHTS.source()), "{standard}");
-    let file = include_str!("../chess960_weights.rs");
-    assert!(file.ends_with(&CHESS960_WEIGHTS.source()), "{file}");
+    let packed = |text: &str| {
+        text.split_whitespace()
+            .collect::<String>()
+            .replace(",]", "]")
+    };
+    let standard = packed(include_str!("../standard_weights.rs"));
+    assert!(
+        standard.ends_with(&packed(&STANDARD_WEIGHTS.source())),
+        "{standard}"
+    );
+    let file = packed(include_str!("../chess960_weights.rs"));
+    assert!(
+        file.ends_with(&packed(&CHESS960_WEIGHTS.source())),
+        "{file}"
+    );
     let mut changed = CHESS960_WEIGHTS;
     changed.passed_pawn_eg[5] += 1;
-    assert!(!file.ends_with(&changed.source()));
+    assert!(!file.ends_with(&packed(&changed.source())));
 }
 
 #[test]
@@ -218,4 +231,28 @@ fn piece_square_tables_prefer_central_knights_and_castled_kings() {
     assert!(psqt::MG[1][d4] > psqt::MG[1][a1]);
     assert!(psqt::MG[5][g1] > psqt::MG[5][e3]);
     assert!(psqt::EG[5][d4] > psqt::EG[5][a1]);
+}
+
+#[test]
+fn a_square_correction_moves_that_piece_on_that_square_only_and_mirrors_for_black() {
+    let mut weights = HAND_SET;
+    let f3 = Role::Knight.index() * 64 + Square::from_coords(5, 2).index();
+    weights.square_mg[f3] = 40;
+    weights.square_eg[f3] = -30;
+    let corrected = ChessEval::new(&weights);
+    let difference = |fen: &str| {
+        let pos = ChessPosition::from_fen(fen).unwrap();
+        let (with, without) = (
+            white_terms_with(&pos, &corrected),
+            white_terms_with(&pos, &HAND_SET_EVAL),
+        );
+        (with.mg - without.mg, with.eg - without.eg)
+    };
+    assert_eq!(difference("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), (40, -30));
+    assert_eq!(difference("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), (-40, 30));
+    assert_eq!(difference("4k3/8/8/8/8/5B2/8/4K3 w - - 0 1"), (0, 0));
+    assert_eq!(difference("4k3/8/8/8/8/6N1/8/4K3 w - - 0 1"), (0, 0));
+    let listed = weights.to_vec();
+    assert_eq!(listed.len(), ChessWeights::COUNT);
+    assert_eq!(ChessWeights::from_slice(&listed), Some(weights));
 }
