@@ -5,53 +5,15 @@
 
 mod common;
 
+use common::process::ServerProcess;
 use common::*;
 use serde_json::json;
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
-
-struct ServerProcess {
-    child: Child,
-    address: SocketAddr,
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts the binary on a free port with the database flags `database` and reads the URL it
-/// prints first.
-fn launch(database: &[String]) -> ServerProcess {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardshift-server"))
-        .args(["--port", "0"])
-        .args(database)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut first = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut first)
-        .expect("the URL line");
-    let address = first
-        .trim()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .unwrap_or_else(|_| panic!("first line is the URL: {first:?}"));
-    ServerProcess { child, address }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_comes_back_with_the_same_game_seats_queue_and_clocks() {
     let dir = temp_dir("crash");
     let db = dir.join("rooms.db");
-    crash_and_come_back(&["--db".to_string(), db.display().to_string()]).await;
+    crash_and_come_back(&["--db", &db.display().to_string()]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -60,11 +22,11 @@ async fn a_killed_server_on_postgresql_comes_back_the_same() {
         return;
     };
     let url = services.fresh_database("crash").await;
-    crash_and_come_back(&["--database".to_string(), url]).await;
+    crash_and_come_back(&["--database", &url]).await;
 }
 
-async fn crash_and_come_back(database: &[String]) {
-    let server = launch(database);
+async fn crash_and_come_back(database: &[&str]) {
+    let server = ServerProcess::start("server", database);
 
     let mut white = connect(server.address, "Ann").await;
     white
@@ -116,7 +78,7 @@ async fn crash_and_come_back(database: &[String]) {
 
     // SIGKILL: no chance to flush or say goodbye.
     drop(server);
-    let server = launch(database);
+    let server = ServerProcess::start("server", database);
 
     let mut states = Vec::new();
     for client in [&mut white, &mut black, &mut queued, &mut spectator] {

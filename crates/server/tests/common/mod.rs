@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod process;
 pub mod services;
 
 use boardshift_server::{Config, Started};
