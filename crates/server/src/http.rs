@@ -218,6 +218,10 @@ async fn serve_connection(stream: TcpStream, peer: SocketAddr, router: Router, l
         .header_read_timeout(limits.header_read_timeout)
         .max_buf_size(MAX_HEAD_BYTES)
         .max_headers(64)
+        // A client may shut its sending side once the request is out (`nc -N`, scripts): answer
+        // it. Without this a request whose end of stream is read with it is dropped unanswered
+        // whenever the handler has not finished by the next read.
+        .half_close(true)
         .keep_alive(true);
     let _ = builder
         .serve_connection(TokioIo::new(io), service)
