@@ -2,9 +2,9 @@
 //! resumed or killed by the tests), a private Redis that a test may restart, and the services
 //! each test runs on.
 
-use crate::common::process::ServerProcess;
+use crate::common::process::{KilledOnDrop, ServerProcess};
 use crate::common::services;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A cluster node: the server binary on the shared database and Redis, under its own name.
@@ -19,15 +19,8 @@ pub fn launch(name: &str, database: &str, redis: &str) -> Node {
 
 /// A Redis server of this test's own (so that it can be restarted), on a fixed port.
 pub struct Redis {
-    child: Child,
+    _process: KilledOnDrop,
     pub port: u16,
-}
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 impl Redis {
@@ -39,7 +32,10 @@ impl Redis {
             .stderr(Stdio::null())
             .spawn()
             .ok()?;
-        let redis = Redis { child, port };
+        let redis = Redis {
+            _process: KilledOnDrop(child),
+            port,
+        };
         let deadline = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             if Instant::now() > deadline {

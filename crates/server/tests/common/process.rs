@@ -7,16 +7,19 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub struct ServerProcess {
-    child: Child,
-    pub address: SocketAddr,
+/// A child process that is killed (SIGKILL) and reaped when this is dropped.
+pub struct KilledOnDrop(pub Child);
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+pub struct ServerProcess {
+    child: KilledOnDrop,
+    pub address: SocketAddr,
 }
 
 impl ServerProcess {
@@ -40,14 +43,17 @@ impl ServerProcess {
             .trim_end_matches('/')
             .parse()
             .unwrap_or_else(|_| panic!("{label}: the first line is the URL: {first:?}"));
-        ServerProcess { child, address }
+        ServerProcess {
+            child: KilledOnDrop(child),
+            address,
+        }
     }
 
     /// Stops the process and returns once every one of its threads has stopped. kill(2)
     /// returns before that: one thread is woken to begin the group stop, and on a busy machine
     /// the others may run on for milliseconds, long enough to serve a message sent meanwhile.
     pub fn pause(&self) {
-        let pid = self.child.id() as i32;
+        let pid = self.child.0.id() as i32;
         // SAFETY: kill(2) on the id of a child this test started and has not reaped.
         unsafe { libc::kill(pid, libc::SIGSTOP) };
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -74,6 +80,6 @@ impl ServerProcess {
 
     pub fn resume(&self) {
         // SAFETY: kill(2) on the id of a child this test started and has not reaped.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGCONT) };
+        unsafe { libc::kill(self.child.0.id() as i32, libc::SIGCONT) };
     }
 }
