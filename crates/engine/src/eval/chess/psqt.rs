@@ -86,12 +86,12 @@ pub const fn table(weights: &ChessWeights, material: [i32; 6], endgame: bool) ->
     while role < 6 {
         let mut sq = 0;
         while sq < 64 {
-            let free = if endgame {
+            let correction = if endgame {
                 weights.square_eg[role * 64 + sq]
             } else {
                 weights.square_mg[role * 64 + sq]
             };
-            out[role][sq] = material[role] + value(weights, role, sq, endgame) + free;
+            out[role][sq] = material[role] + value(weights, role, sq, endgame) + correction;
             sq += 1;
         }
         role += 1;
