@@ -8,6 +8,9 @@ move, then prints the score with an Elo difference estimate and its 95% error ba
     cargo build --release -p boardshift-cli
     python3 tests/strength/strength.py --games 100 --movetime 100 --elo 1800
 
+With --book FILE (and --chess960 for Chess960 starts, e.g. crates/engine/books/chess960.txt)
+the games start from the book's positions instead of the built-in openings.
+
 With --concurrency N, N games are played at once, each worker with its own pair of engines
 (on a machine with at least N cores to spare; both sides of a game never think at once).
 
@@ -77,12 +80,38 @@ def summary(wins, draws, losses):
     )
 
 
-def play_game(engine, opponent, opening, engine_white, movetime, max_plies):
+def drawn_or_decided(board):
+    """Whether the game is over as Boardshift's automatic draws end it: mate, stalemate, too
+    little material, or a threefold repetition or 100 plies without a capture or pawn move that
+    has happened on the board. Not python-chess's `claim_draw=True`, which also ends the game
+    when the side to move merely could repeat: that called positions drawn where the side to
+    move was winning and would never have repeated."""
+    if board.is_game_over():
+        return True
+    return board.is_repetition(3) or board.halfmove_clock >= 100
+
+
+def result_text(score, engine_white):
+    """The game's result in PGN's terms, from the engine's score and colour."""
+    if score == 0.5:
+        return "1/2-1/2"
+    return "1-0" if (score == 1.0) == engine_white else "0-1"
+
+
+def start_board(opening, chess960):
+    """The board after an opening: moves from the start, or a position text from a book."""
+    if "/" in opening:
+        return chess.Board(opening, chess960=chess960)
     board = chess.Board()
     for uci in opening.split():
         board.push_uci(uci)
+    return board
+
+
+def play_game(engine, opponent, opening, engine_white, movetime, max_plies, chess960=False):
+    board = start_board(opening, chess960)
     limit = chess.engine.Limit(time=movetime / 1000.0)
-    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+    while not drawn_or_decided(board) and board.ply() < max_plies:
         engine_to_move = (board.turn == chess.WHITE) == engine_white
         player = engine if engine_to_move else opponent
         result = player.play(board, limit)
@@ -91,7 +120,7 @@ def play_game(engine, opponent, opening, engine_white, movetime, max_plies):
                 f"{'engine' if engine_to_move else 'stockfish'} returned {result.move} in {board.fen()}"
             )
         board.push(result.move)
-    outcome = board.outcome(claim_draw=True)
+    outcome = board.outcome()
     if outcome is None or outcome.winner is None:
         return 0.5, board
     return (1.0 if outcome.winner == engine_white else 0.0), board
@@ -107,7 +136,16 @@ def main():
     parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this")
     parser.add_argument("--concurrency", type=int, default=1, help="games played at once")
     parser.add_argument("--pgn", default=None, help="append the games to this PGN file")
+    parser.add_argument("--book", default=None,
+                        help="play from this book's positions (one position text a line) instead")
+    parser.add_argument("--first", type=int, default=0, help="skip this many of the book's lines")
+    parser.add_argument("--chess960", action="store_true",
+                        help="Chess960 castling (with UCI_Chess960), e.g. with the Chess960 book")
     args = parser.parse_args()
+    openings = OPENINGS
+    if args.book:
+        with open(args.book) as handle:
+            openings = [line.strip() for line in handle if line.strip()][args.first:]
 
     tally = {"wins": 0, "draws": 0, "losses": 0}
     next_game = iter(range(args.games))
@@ -125,21 +163,24 @@ def main():
                     game_index = next(next_game, None)
                 if game_index is None:
                     return
-                opening = OPENINGS[(game_index // 2) % len(OPENINGS)]
+                opening = openings[(game_index // 2) % len(openings)]
                 engine_white = game_index % 2 == 0
                 engine.protocol.send_line("ucinewgame")
-                score, board = play_game(engine, opponent, opening, engine_white, args.movetime, args.max_plies)
+                score, board = play_game(
+                    engine, opponent, opening, engine_white, args.movetime, args.max_plies, args.chess960
+                )
                 with lock:
                     key = "wins" if score == 1.0 else "draws" if score == 0.5 else "losses"
                     tally[key] += 1
                     colour = "white" if engine_white else "black"
                     print(
-                        f"game {game_index + 1}: engine {colour}, {board.result(claim_draw=True)} "
+                        f"game {game_index + 1}: engine {colour}, {result_text(score, engine_white)} "
                         f"in {board.ply()} plies; {summary(tally['wins'], tally['draws'], tally['losses'])}",
                         flush=True,
                     )
                     if args.pgn:
                         game = chess.pgn.Game.from_board(board)
+                        game.headers["Result"] = result_text(score, engine_white)
                         game.headers["White"] = "boardshift" if engine_white else f"stockfish {args.elo}"
                         game.headers["Black"] = f"stockfish {args.elo}" if engine_white else "boardshift"
                         with open(args.pgn, "a") as handle:
