@@ -139,6 +139,8 @@ def main():
     parser.add_argument("--book", default=None,
                         help="play from this book's positions (one position text a line) instead")
     parser.add_argument("--first", type=int, default=0, help="skip this many of the book's lines")
+    parser.add_argument("--engine-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option for the engine under test, e.g. Level=analysis")
     parser.add_argument("--chess960", action="store_true",
                         help="Chess960 castling (with UCI_Chess960), e.g. with the Chess960 book")
     args = parser.parse_args()
@@ -155,6 +157,7 @@ def main():
 
     def worker():
         engine = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
+        engine.configure(dict(pair.split("=", 1) for pair in args.engine_option))
         opponent = chess.engine.SimpleEngine.popen_uci(args.stockfish)
         opponent.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1, "Hash": 16})
         try:
