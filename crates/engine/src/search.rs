@@ -2,7 +2,7 @@
 //! alpha-beta search, with a transposition table, quiescence, null-move pruning (guarded
 //! against zugzwang), ProbCut, late-move reductions (less for moves with a good history,
 //! more where the position is not improving or a cut-off is expected), internal iterative
-//! reduction, extensions of checks that do not lose the exchange, reverse futility, razoring,
+//! reduction, extensions of checks that do not lose the exchange, reverse futility,
 //! late-move and exchange (SEE) pruning near the leaves, a static evaluation corrected by
 //! the correction history, and repetition / 50-move awareness inside the tree.
 //!

@@ -24,12 +24,6 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
 /// …when the static evaluation exceeds beta by this much per ply of depth.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
-/// Razoring applies up to this depth…
-pub const RAZOR_MAX_DEPTH: i32 = 3;
-/// …when the static evaluation is this far below alpha per ply of depth: a quiescence
-/// search decides, and the node fails low if that does too.
-pub const RAZOR_MARGIN: i32 = 250;
-
 /// Null-move pruning applies from this depth.
 pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 /// The null move's reduction: this base…

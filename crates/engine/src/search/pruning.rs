@@ -1,4 +1,4 @@
-//! Pruning and reductions of the main search: reverse futility, razoring, the null move and ProbCut
+//! Pruning and reductions of the main search: reverse futility, the null move and ProbCut
 //! before a node's moves, how many quiet moves late-move pruning lets through, and each late
 //! move's reduction.
 
@@ -22,7 +22,7 @@ impl<P: SearchPosition> Search<'_, P> {
         }
     }
 
-    /// Reverse futility, razoring, null-move pruning and ProbCut, tried before an inner non-PV node that
+    /// Reverse futility, null-move pruning and ProbCut, tried before an inner non-PV node that
     /// is not in check generates its moves: the score to return when one of them cuts off.
     pub(super) fn prune_before_moves(
         &mut self,
@@ -39,23 +39,6 @@ impl<P: SearchPosition> Search<'_, P> {
             && static_eval - REVERSE_FUTILITY_MARGIN * (depth - improving) >= beta
         {
             return Some(static_eval);
-        }
-        // Razoring: far below alpha near the leaves, only a capture could save the node, so
-        // quiescence answers for it.
-        let alpha = beta - 1;
-        if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth <= alpha {
-            let node = Node {
-                pos,
-                ply,
-                in_check: false,
-            };
-            let score = self.quiesce(node, alpha, beta, 0);
-            if self.stopped {
-                return Some(0);
-            }
-            if score <= alpha {
-                return Some(score);
-            }
         }
         if allow_null
             && depth >= NULL_MOVE_MIN_DEPTH
