@@ -381,7 +381,7 @@ impl<P: SearchPosition> Search<'_, P> {
                 depth -= 1;
             }
             if !in_check {
-                raw_eval = pos.evaluate();
+                raw_eval = hit.and_then(|h| h.eval).unwrap_or_else(|| pos.evaluate());
                 correction_keys = pos.correction_keys();
                 static_eval = match correction_keys {
                     Some(keys) => self.correction.corrected(pos.turn(), keys, raw_eval),
@@ -651,7 +651,9 @@ impl<P: SearchPosition> Search<'_, P> {
                     .update(pos.turn(), correction_keys, depth, raw_eval, best_score);
             }
         }
-        self.tt.store(key, ply, depth, best_score, bound, best_move);
+        let stored_eval = (raw_eval != NO_EVAL).then_some(raw_eval);
+        self.tt
+            .store(key, ply, depth, best_score, bound, best_move, stored_eval);
         best_score
     }
 

@@ -4,7 +4,8 @@
 //! current search), the second always takes the newest, so a deep result is not lost to a
 //! flood of shallow ones and recent results are always available. The full 64-bit key is
 //! stored, so a hit is a true hit unless two positions share a 64-bit hash. Mate scores are
-//! stored relative to the storing node (see [`crate::score::to_table`]).
+//! stored relative to the storing node (see [`crate::score::to_table`]). Each entry also keeps
+//! the node's static evaluation, so that a position visited again is not evaluated again.
 
 use crate::score::{from_table, to_table};
 
@@ -37,16 +38,24 @@ struct Entry<M> {
     key: u64,
     best_move: Option<M>,
     score: i16,
+    /// The position's static evaluation before correction, or [`NO_STORED_EVAL`].
+    eval: i16,
     depth: i8,
     bound: Bound,
     generation: u8,
 }
+
+/// An entry's `eval` when the node did not evaluate its position (it was in check).
+const NO_STORED_EVAL: i16 = i16::MIN;
 
 /// What a probe found, with the score already adjusted to the probing node's ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit<M> {
     pub best_move: Option<M>,
     pub score: i32,
+    /// The static evaluation (before correction) stored with the result, if the node made
+    /// one: a later visit need not evaluate the position again.
+    pub eval: Option<i32>,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -109,11 +118,15 @@ impl<M: Copy> TranspositionTable<M> {
         bucket.iter().flatten().find(|e| e.key == key).map(|e| Hit {
             best_move: e.best_move,
             score: from_table(e.score as i32, ply),
+            eval: (e.eval != NO_STORED_EVAL).then_some(e.eval as i32),
             depth: e.depth as i32,
             bound: e.bound,
         })
     }
 
+    /// Stores a node's result; `eval` is its static evaluation before correction, when it
+    /// made one.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         key: u64,
@@ -122,6 +135,7 @@ impl<M: Copy> TranspositionTable<M> {
         score: i32,
         bound: Bound,
         best_move: Option<M>,
+        eval: Option<i32>,
     ) {
         let generation = self.generation;
         let index = self.index(key);
@@ -130,16 +144,22 @@ impl<M: Copy> TranspositionTable<M> {
             key,
             best_move,
             score: to_table(score, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: eval.map_or(NO_STORED_EVAL, |e| {
+                e.clamp(NO_STORED_EVAL as i32 + 1, i16::MAX as i32) as i16
+            }),
             depth: depth.clamp(-1, i8::MAX as i32) as i8,
             bound,
             generation,
         };
-        // Same position: keep the old best move when the new result has none.
+        // Same position: keep the old best move and evaluation when the new result has none.
         for slot in bucket.iter_mut() {
             if let Some(old) = slot {
                 if old.key == key {
                     if entry.best_move.is_none() {
                         entry.best_move = old.best_move;
+                    }
+                    if entry.eval == NO_STORED_EVAL {
+                        entry.eval = old.eval;
                     }
                     if bound == Bound::Exact
                         || depth + 2 >= old.depth as i32
@@ -184,19 +204,21 @@ mod tests {
     #[test]
     fn store_then_probe_returns_the_entry_and_misses_other_keys() {
         let mut tt: TranspositionTable<u16> = TranspositionTable::new(1);
-        tt.store(0xdead_beef_1234, 0, 5, 42, Bound::Exact, Some(7));
+        tt.store(0xdead_beef_1234, 0, 5, 42, Bound::Exact, Some(7), Some(-31));
         let hit = tt.probe(0xdead_beef_1234, 0).unwrap();
         assert_eq!(hit.best_move, Some(7));
         assert_eq!(hit.score, 42);
         assert_eq!(hit.depth, 5);
         assert_eq!(hit.bound, Bound::Exact);
+        assert_eq!(hit.eval, Some(-31));
         assert!(tt.probe(0xdead_beef_1235, 0).is_none());
     }
 
     #[test]
     fn mate_scores_are_relative_to_the_probing_ply() {
         let mut tt: TranspositionTable<u16> = TranspositionTable::new(1);
-        tt.store(99, 4, 3, MATE - 6, Bound::Lower, None);
+        tt.store(99, 4, 3, MATE - 6, Bound::Lower, None, None);
+        assert_eq!(tt.probe(99, 4).unwrap().eval, None);
         assert_eq!(tt.probe(99, 4).unwrap().score, MATE - 6);
         assert_eq!(tt.probe(99, 2).unwrap().score, MATE - 4);
     }
@@ -206,10 +228,10 @@ mod tests {
         let mut tt: TranspositionTable<u16> = TranspositionTable::new(1);
         let buckets = tt.buckets.len() as u64;
         let deep = 5u64;
-        tt.store(deep, 0, 12, 1, Bound::Exact, Some(1));
+        tt.store(deep, 0, 12, 1, Bound::Exact, Some(1), None);
         for i in 1..20u64 {
             // Same bucket: the index mixes the high half in, which is zero for these keys.
-            tt.store(deep + i * buckets, 0, 1, 2, Bound::Upper, None);
+            tt.store(deep + i * buckets, 0, 1, 2, Bound::Upper, None, None);
         }
         assert_eq!(tt.probe(deep, 0).unwrap().depth, 12);
     }

@@ -138,8 +138,15 @@ impl<P: SearchPosition> Search<'_, P> {
             }
             if score >= raised {
                 let stored_depth = depth - PROBCUT_REDUCTION + 1;
-                self.tt
-                    .store(pos.hash(), ply, stored_depth, score, Bound::Lower, Some(mv));
+                self.tt.store(
+                    pos.hash(),
+                    ply,
+                    stored_depth,
+                    score,
+                    Bound::Lower,
+                    Some(mv),
+                    None,
+                );
                 return Some(score);
             }
         }

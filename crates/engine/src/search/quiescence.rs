@@ -38,6 +38,7 @@ impl<P: SearchPosition> Search<'_, P> {
         frame.scores.clear();
         let stand_pat;
         let mut best_score;
+        let mut stored_eval = None;
         if in_check {
             pos.legal_moves(&mut frame.moves);
             if frame.moves.is_empty() {
@@ -46,7 +47,8 @@ impl<P: SearchPosition> Search<'_, P> {
             stand_pat = -INFINITY;
             best_score = -INFINITY;
         } else {
-            let raw_eval = pos.evaluate();
+            let raw_eval = hit.and_then(|h| h.eval).unwrap_or_else(|| pos.evaluate());
+            stored_eval = Some(raw_eval);
             // Corrected as in the main search, so that quiescence's stand-pat agrees with
             // the evaluation its parents pruned by.
             stand_pat = match pos.correction_keys() {
@@ -114,7 +116,8 @@ impl<P: SearchPosition> Search<'_, P> {
             Bound::Upper
         };
         if best_move.is_some() || best_score > -INFINITY {
-            self.tt.store(key, ply, 0, best_score, bound, best_move);
+            self.tt
+                .store(key, ply, 0, best_score, bound, best_move, stored_eval);
         }
         best_score
     }
