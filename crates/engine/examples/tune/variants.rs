@@ -2,7 +2,9 @@
 //! bounds and the file `--write` rewrites.
 
 use super::{white_eval, LinearTerms, Sample, Tunable};
-use engine::eval::chess::{self, ChessEval, ChessWeights, SQUARE_TABLE};
+use engine::eval::chess::{
+    self, ChessEval, ChessWeights, CORRECTIONS, MOBILITY_COUNTS, SQUARE_TABLE,
+};
 use engine::eval::relative::{self, RelativeWeights};
 use engine::eval::sliding::{self, SlidingWeights};
 use rules::relative::{RelativeOptions, RelativePosition};
@@ -115,8 +117,22 @@ impl Standard {
         ChessEval::new(&ChessWeights::from_slice(weights).expect("as many weights"))
     }
 
-    /// How far a per-square correction may move a piece-square value either way.
-    const SQUARE_LIMIT: i32 = 60;
+    /// How far a correction (mobility by count, per square) may move its entry either way.
+    const CORRECTION_LIMIT: i32 = 60;
+
+    /// Where the corrections are in the flat list: they end it, the mobility-by-count
+    /// tables first (see [`CORRECTIONS`]).
+    fn correction_indices() -> std::ops::Range<usize> {
+        ChessWeights::COUNT - CORRECTIONS..ChessWeights::COUNT
+    }
+
+    fn mobility_count_start() -> usize {
+        Self::field_ranges()
+            .into_iter()
+            .find(|(name, _)| *name == "mobility_count_mg")
+            .map(|(_, range)| range.start)
+            .expect("a mobility_count_mg field")
+    }
 
     /// Where the per-square corrections start in the flat list: `square_mg`, then
     /// `square_eg`, each [`SQUARE_TABLE`] long.
@@ -179,15 +195,15 @@ impl Tunable for Standard {
     /// Each weight keeps the sign it has (a penalty stays a penalty) and stays within four
     /// times its hand-set size plus 20, and at least within 80: a term the hand-set values
     /// leave off (0) may still grow to a real size. A per-square correction may take either
-    /// sign, within [`Self::SQUARE_LIMIT`].
+    /// sign, as may a mobility-by-count entry, within [`Self::CORRECTION_LIMIT`].
     fn upper_limits() -> Vec<i32> {
         let mut limits: Vec<i32> = chess::HAND_SET
             .to_vec()
             .iter()
             .map(|&w| if w >= 0 { (4 * w + 20).max(80) } else { 0 })
             .collect();
-        for index in Self::square_indices() {
-            limits[index] = Self::SQUARE_LIMIT;
+        for index in Self::correction_indices() {
+            limits[index] = Self::CORRECTION_LIMIT;
         }
         limits
     }
@@ -198,14 +214,14 @@ impl Tunable for Standard {
             .iter()
             .map(|&w| if w >= 0 { 0 } else { 4 * w - 20 })
             .collect();
-        for index in Self::square_indices() {
-            limits[index] = -Self::SQUARE_LIMIT;
+        for index in Self::correction_indices() {
+            limits[index] = -Self::CORRECTION_LIMIT;
         }
         limits
     }
 
     fn decayed() -> std::ops::Range<usize> {
-        Self::square_indices()
+        Self::correction_indices()
     }
 
     fn white_score(position: &ChessPosition, weights: &[i32]) -> i32 {
@@ -231,10 +247,12 @@ impl Tunable for Standard {
         let base = Self::eval(weights);
         let tempo_index = Self::tempo_index();
         let squares = Self::square_indices();
-        // The per-square corrections enter the evaluation exactly once per piece, so their
-        // slopes are read off the board below instead of by nudging each of them.
+        let mobility_counts = Self::mobility_count_start();
+        // The corrections enter the evaluation exactly once per piece, so their slopes are
+        // read off the board below instead of by nudging each of them.
+        let corrections = Self::correction_indices();
         let nudged: Vec<(usize, ChessEval)> = (0..weights.len())
-            .filter(|index| *index != tempo_index && !squares.contains(index))
+            .filter(|index| *index != tempo_index && !corrections.contains(index))
             .map(|index| {
                 let mut changed = weights.to_vec();
                 changed[index] += 1;
@@ -284,6 +302,14 @@ impl Tunable for Standard {
                             slopes.push(((entry + SQUARE_TABLE) as u16, eg as f32));
                         }
                     }
+                }
+                for (color, entry) in chess::mobility_count_entries(position) {
+                    let sign = if color == Color::White { 1.0 } else { -1.0 };
+                    let entry = mobility_counts + entry;
+                    let mg = sign * phase / 24.0 * scale;
+                    let eg = sign * (24.0 - phase) / 24.0 * scale;
+                    slopes.push((entry as u16, mg as f32));
+                    slopes.push(((entry + MOBILITY_COUNTS) as u16, eg as f32));
                 }
                 LinearTerms {
                     eval: white_eval::<Standard>(position, weights),

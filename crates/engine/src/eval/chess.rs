@@ -47,7 +47,10 @@ use rules::{
     Bitboard, CastlingMode, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square,
 };
 
-pub use super::chess_terms::{ChessWeights, WeightField, HAND_SET, SQUARE_TABLE};
+pub use super::chess_terms::{
+    ChessWeights, WeightField, CORRECTIONS, HAND_SET, MOBILITY_COUNTS, MOBILITY_COUNT_START,
+    SQUARE_TABLE,
+};
 
 /// The weights the evaluation uses with Chess960 castling (Chess960, regroupment):
 /// `eval/chess960_weights.rs`, written by the tuner from games in those starts.
@@ -70,6 +73,14 @@ const MAX_PHASE: i32 = 24;
 
 /// Squares a piece of each role reaches in a typical position (mobility counts the rest).
 const MOBILITY_TYPICAL: [i32; 6] = [0, 4, 6, 6, 12, 0];
+
+/// Where each kind's entries end in a mobility-by-count table (N, B, R, Q).
+const MOBILITY_COUNT_END: [usize; 4] = [
+    MOBILITY_COUNT_START[1],
+    MOBILITY_COUNT_START[2],
+    MOBILITY_COUNT_START[3],
+    MOBILITY_COUNTS,
+];
 
 const fn material(weights: &ChessWeights, endgame: bool) -> [i32; 6] {
     let values = if endgame {
@@ -213,6 +224,49 @@ pub fn phase(pos: &ChessPosition) -> i32 {
         .min(MAX_PHASE)
 }
 
+/// The squares a knight, bishop, rook or queen on `sq` attacks; `blocked` squares stop rays
+/// and are never attacked.
+#[inline]
+fn piece_reach(role: Role, sq: Square, occupied: Bitboard, blocked: Bitboard) -> Bitboard {
+    let reach = match role {
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, occupied),
+        Role::Rook => attacks::rook_attacks(sq, occupied),
+        _ => attacks::queen_attacks(sq, occupied),
+    };
+    reach & !blocked
+}
+
+/// The mobility-by-count entry of a knight, bishop, rook or queen reaching `reached`
+/// squares.
+#[inline]
+fn mobility_count_entry(role: Role, reached: usize) -> usize {
+    let kind = role.index() - 1;
+    (MOBILITY_COUNT_START[kind] + reached).min(MOBILITY_COUNT_END[kind] - 1)
+}
+
+/// Each knight, bishop, rook and queen's colour and mobility-by-count entry (see
+/// [`ChessWeights::mobility_count_mg`]): what the tuner reads those weights' slopes from.
+pub fn mobility_count_entries(pos: &ChessPosition) -> Vec<(Color, usize)> {
+    let blocked = pos.blocked();
+    let occupied = pos.occupied() | blocked;
+    let pawns = pos.by_role(Role::Pawn);
+    let mut entries = Vec::new();
+    for color in Color::ALL {
+        let us = pos.by_color(color);
+        let enemy_pawn_attacks =
+            pawn_attacks_of(color.other(), pawns & pos.by_color(color.other()));
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for sq in pos.by_piece(Piece::new(color, role)) {
+                let reach = piece_reach(role, sq, occupied, blocked);
+                let reached = (reach & !us & !enemy_pawn_attacks).count() as usize;
+                entries.push((color, mobility_count_entry(role, reached)));
+            }
+        }
+    }
+    entries
+}
+
 /// The evaluation from White's side before the phase blend, so variants can add terms.
 /// `blocked` squares (sliding chess's gap) stop rays and are never counted as mobility.
 pub fn white_terms(pos: &ChessPosition) -> Tapered {
@@ -252,12 +306,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                 if matches!(role, Role::Pawn | Role::King) {
                     continue;
                 }
-                let reach = match role {
-                    Role::Knight => attacks::knight_attacks(sq),
-                    Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                    Role::Rook => attacks::rook_attacks(sq, occupied),
-                    _ => attacks::queen_attacks(sq, occupied),
-                } & !blocked;
+                let reach = piece_reach(role, sq, occupied, blocked);
                 attacked[color.index()] |= reach;
                 attacked_by[color.index()][r - 1] |= reach;
                 if matches!(role, Role::Knight | Role::Bishop)
@@ -272,12 +321,14 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                     };
                     side.add(mg, eg);
                 }
-                let mobility =
-                    (reach & !us & !enemy_pawn_attacks).count() as i32 - MOBILITY_TYPICAL[r];
+                let reached = (reach & !us & !enemy_pawn_attacks).count() as usize;
+                let mobility = reached as i32 - MOBILITY_TYPICAL[r];
                 side.add(
                     mobility * w.mobility_mg[r - 1],
                     mobility * w.mobility_eg[r - 1],
                 );
+                let entry = mobility_count_entry(role, reached);
+                side.add(w.mobility_count_mg[entry], w.mobility_count_eg[entry]);
                 let zone_hits = (reach & king_zone).count() as i32;
                 if zone_hits > 0 {
                     attackers += 1;

@@ -107,6 +107,13 @@ pub struct ChessWeights {
     /// Per file at our king (its own and the two beside it), the nearest enemy pawn one,
     /// two or three ranks in front of the king (middlegame).
     pub pawn_storm_mg: [i32; 3],
+    /// Per piece and number of squares it reaches (as mobility counts them), added to the
+    /// linear mobility term (middlegame): knight 0..=8, bishop 0..=13, rook 0..=14, queen
+    /// 0..=27, one after the other (see [`MOBILITY_COUNT_START`]). Off (0) in the hand-set
+    /// values; the tuner fits how far mobility's worth bends from a straight line.
+    pub mobility_count_mg: [i32; MOBILITY_COUNTS],
+    /// As [`ChessWeights::mobility_count_mg`], endgame.
+    pub mobility_count_eg: [i32; MOBILITY_COUNTS],
     /// Per piece and square, added to the rule-built piece-square value (middlegame): index
     /// role × 64 + square, from White's side (a1 = 0), roles pawn to king. Off (0) in the
     /// hand-set values; the tuner fits what the rules above leave out.
@@ -118,6 +125,15 @@ pub struct ChessWeights {
 /// The length of a per-piece, per-square table: six roles of 64 squares.
 pub const SQUARE_TABLE: usize = 6 * 64;
 
+/// Where each kind's entries start in a mobility-by-count table (N, B, R, Q), and its
+/// length: one entry for each number of squares the piece can reach, 0 up to the most.
+pub const MOBILITY_COUNT_START: [usize; 4] = [0, 9, 23, 38];
+pub const MOBILITY_COUNTS: usize = 9 + 14 + 15 + 28;
+
+/// The weights that correct a rule-built term entry by entry (mobility by count, then the
+/// piece-square corrections): they end the tuner's order, and may take either sign.
+pub const CORRECTIONS: usize = 2 * MOBILITY_COUNTS + 2 * SQUARE_TABLE;
+
 /// A weight's name and its values, in the tuner's order; `scalar` for a plain number.
 pub struct WeightField<'a> {
     pub name: &'static str,
@@ -127,7 +143,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 119 + 2 * SQUARE_TABLE;
+    pub const COUNT: usize = 119 + CORRECTIONS;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -192,6 +208,8 @@ impl ChessWeights {
             list("bishop_outpost", &mut self.bishop_outpost),
             list("backward_pawn", &mut self.backward_pawn),
             list("pawn_storm_mg", &mut self.pawn_storm_mg),
+            list("mobility_count_mg", &mut self.mobility_count_mg),
+            list("mobility_count_eg", &mut self.mobility_count_eg),
             list("square_mg", &mut self.square_mg),
             list("square_eg", &mut self.square_eg),
         ]
@@ -295,6 +313,8 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     bishop_outpost: [0; 2],
     backward_pawn: [0; 2],
     pawn_storm_mg: [0; 3],
+    mobility_count_mg: [0; MOBILITY_COUNTS],
+    mobility_count_eg: [0; MOBILITY_COUNTS],
     square_mg: [0; SQUARE_TABLE],
     square_eg: [0; SQUARE_TABLE],
 };

@@ -113,9 +113,10 @@ fn every_weight_changes_some_evaluation() {
     };
     let base = score(&low_cap);
     let all = low_cap.to_vec();
-    // The per-square corrections have their own test (each moves one table entry).
-    let squares = ChessWeights::COUNT - 2 * SQUARE_TABLE;
-    let ignored: Vec<usize> = (0..squares)
+    // The corrections (mobility by count, per square) have their own tests: each moves
+    // one entry, and some entries (a queen reaching 27 squares) are rare.
+    let rules = ChessWeights::COUNT - CORRECTIONS;
+    let ignored: Vec<usize> = (0..rules)
         .filter(|&index| {
             let mut changed = all.clone();
             changed[index] += 1;
@@ -255,4 +256,54 @@ fn a_square_correction_moves_that_piece_on_that_square_only_and_mirrors_for_blac
     let listed = weights.to_vec();
     assert_eq!(listed.len(), ChessWeights::COUNT);
     assert_eq!(ChessWeights::from_slice(&listed), Some(weights));
+}
+
+#[test]
+fn a_mobility_count_entry_applies_to_that_kind_reaching_that_many_squares_only() {
+    let mut weights = HAND_SET;
+    // A knight reaching seven squares; a bishop reaching seven squares.
+    weights.mobility_count_mg[MOBILITY_COUNT_START[0] + 7] = 25;
+    weights.mobility_count_eg[MOBILITY_COUNT_START[0] + 7] = -10;
+    weights.mobility_count_eg[MOBILITY_COUNT_START[1] + 7] = 9;
+    let counted = ChessEval::new(&weights);
+    let difference = |fen: &str| {
+        let pos = ChessPosition::from_fen(fen).unwrap();
+        let (with, without) = (
+            white_terms_with(&pos, &counted),
+            white_terms_with(&pos, &HAND_SET_EVAL),
+        );
+        (with.mg - without.mg, with.eg - without.eg)
+    };
+    // The knight on f3 reaches seven squares (not e1, its own king's).
+    assert_eq!(difference("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), (25, -10));
+    assert_eq!(difference("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), (-25, 10));
+    // On d4 it reaches all eight.
+    assert_eq!(difference("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), (0, 0));
+    // A bishop on a1 reaches seven squares along the long diagonal.
+    assert_eq!(difference("4k3/8/8/8/8/8/8/B3K3 w - - 0 1"), (0, 9));
+    assert_eq!(weights.to_vec().len(), ChessWeights::COUNT);
+}
+
+#[test]
+fn the_mobility_count_entries_listed_are_those_the_evaluation_adds() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+    ] {
+        let pos = ChessPosition::from_fen(fen).unwrap();
+        let listed = mobility_count_entries(&pos);
+        assert!(listed.len() >= 10);
+        for entry in 0..MOBILITY_COUNTS {
+            let mut weights = HAND_SET;
+            weights.mobility_count_mg[entry] = 1;
+            let with = white_terms_with(&pos, &ChessEval::new(&weights));
+            let without = white_terms_with(&pos, &HAND_SET_EVAL);
+            let expected: i32 = listed
+                .iter()
+                .filter(|(_, at)| *at == entry)
+                .map(|(color, _)| if *color == Color::White { 1 } else { -1 })
+                .sum();
+            assert_eq!(with.mg - without.mg, expected, "{fen}: entry {entry}");
+        }
+    }
 }
