@@ -9,12 +9,13 @@
 //! error. Relative and sliding chess (a handful of weights) move each weight by a step up or
 //! down while that lowers the error, halving the steps until they reach 1; every weight stays
 //! between 0 and four times its hand-set value plus 20 (a percentage at most 100). Standard
-//! chess (887 weights, hundreds of thousands of positions) takes the evaluation as linear in
+//! chess (1,019 weights, hundreds of thousands of positions) takes the evaluation as linear in
 //! its weights near the current ones (exact but for the king attack's square and the drawish
 //! scaling), runs Adam on that, rounds, and linearises again; each weight keeps its hand-set
 //! sign within four times its size plus 20 (at least 80, so that a term the hand-set values
-//! leave off can grow). Of those, the 768 per-square corrections (one per piece kind,
-//! square and phase) may take either sign within ±60 and are pulled towards 0 by an L2
+//! leave off can grow). Of those, the corrections — 768 per square (one per piece kind,
+//! square and phase) and 132 mobility-by-count entries (one per kind of piece, number of
+//! squares reached and phase) — may take either sign within ±60 and are pulled towards 0 by an L2
 //! penalty (`--decay`, default 1e-7 per centipawn squared): a few thousand games cannot pin
 //! down that many numbers, and with a penalty of 1e-9 the held-out error rose.
 //!
