@@ -126,22 +126,25 @@ impl Standard {
         ChessWeights::COUNT - CORRECTIONS..ChessWeights::COUNT
     }
 
-    fn mobility_count_start() -> usize {
+    /// Where the field `name` starts in the flat list.
+    fn field_start(name: &str) -> usize {
         Self::field_ranges()
             .into_iter()
-            .find(|(name, _)| *name == "mobility_count_mg")
+            .find(|(field, _)| *field == name)
             .map(|(_, range)| range.start)
-            .expect("a mobility_count_mg field")
+            .expect("a field of ChessWeights")
+    }
+
+    /// Where the mobility-by-count corrections start: `mobility_count_mg`, then
+    /// `mobility_count_eg`, each [`MOBILITY_COUNTS`] long.
+    fn mobility_count_start() -> usize {
+        Self::field_start("mobility_count_mg")
     }
 
     /// Where the per-square corrections start in the flat list: `square_mg`, then
     /// `square_eg`, each [`SQUARE_TABLE`] long.
     fn square_start() -> usize {
-        Self::field_ranges()
-            .into_iter()
-            .find(|(name, _)| *name == "square_mg")
-            .map(|(_, range)| range.start)
-            .expect("a square_mg field")
+        Self::field_start("square_mg")
     }
 
     fn square_indices() -> std::ops::Range<usize> {

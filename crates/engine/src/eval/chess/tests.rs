@@ -241,14 +241,7 @@ fn a_square_correction_moves_that_piece_on_that_square_only_and_mirrors_for_blac
     weights.square_mg[f3] = 40;
     weights.square_eg[f3] = -30;
     let corrected = ChessEval::new(&weights);
-    let difference = |fen: &str| {
-        let pos = ChessPosition::from_fen(fen).unwrap();
-        let (with, without) = (
-            white_terms_with(&pos, &corrected),
-            white_terms_with(&pos, &HAND_SET_EVAL),
-        );
-        (with.mg - without.mg, with.eg - without.eg)
-    };
+    let difference = |fen: &str| change_from_hand_set(&corrected, fen);
     assert_eq!(difference("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), (40, -30));
     assert_eq!(difference("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), (-40, 30));
     assert_eq!(difference("4k3/8/8/8/8/5B2/8/4K3 w - - 0 1"), (0, 0));
@@ -266,14 +259,7 @@ fn a_mobility_count_entry_applies_to_that_kind_reaching_that_many_squares_only()
     weights.mobility_count_eg[MOBILITY_COUNT_START[0] + 7] = -10;
     weights.mobility_count_eg[MOBILITY_COUNT_START[1] + 7] = 9;
     let counted = ChessEval::new(&weights);
-    let difference = |fen: &str| {
-        let pos = ChessPosition::from_fen(fen).unwrap();
-        let (with, without) = (
-            white_terms_with(&pos, &counted),
-            white_terms_with(&pos, &HAND_SET_EVAL),
-        );
-        (with.mg - without.mg, with.eg - without.eg)
-    };
+    let difference = |fen: &str| change_from_hand_set(&counted, fen);
     // The knight on f3 reaches seven squares (not e1, its own king's).
     assert_eq!(difference("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), (25, -10));
     assert_eq!(difference("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), (-25, 10));
@@ -306,4 +292,12 @@ fn the_mobility_count_entries_listed_are_those_the_evaluation_adds() {
             assert_eq!(with.mg - without.mg, expected, "{fen}: entry {entry}");
         }
     }
+}
+
+/// How much `eval` moves the position's (middlegame, endgame) terms from the hand-set ones.
+fn change_from_hand_set(eval: &ChessEval, fen: &str) -> (i32, i32) {
+    let pos = ChessPosition::from_fen(fen).unwrap();
+    let with = white_terms_with(&pos, eval);
+    let without = white_terms_with(&pos, &HAND_SET_EVAL);
+    (with.mg - without.mg, with.eg - without.eg)
 }
