@@ -274,41 +274,27 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
         openings.truncate(count.max(1));
     }
     let openings = &openings;
-    // Each thread plays every `threads`-th game; the games are put back in order after.
-    let mut games: Vec<(usize, Vec<Sample<V::Position>>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..settings.threads)
-            .map(|thread| {
-                scope.spawn(move || {
-                    let mut played = Vec::new();
-                    for game in (thread..settings.games).step_by(settings.threads) {
-                        let start = &openings[game % openings.len()];
-                        // A game repeating an opening gets a slightly larger budget, so that
-                        // it is not the same game again.
-                        let nodes = settings.nodes + (game / openings.len()) as u64 * 100;
-                        let mut samples = Vec::new();
-                        play_game::<V>(
-                            start,
-                            nodes,
-                            settings.seed * 1_000_003 + game as u64 * 1000,
-                            &mut samples,
-                        );
-                        played.push((game, samples));
-                        if game % 100 == 99 {
-                            eprintln!("game {}", game + 1);
-                        }
-                    }
-                    played
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("a tuning game panicked"))
-            .collect()
-    });
-    games.sort_by_key(|(game, _)| *game);
     let samples: Vec<Sample<V::Position>> =
-        games.into_iter().flat_map(|(_, samples)| samples).collect();
+        in_order_on_threads(settings.games, settings.threads, |game| {
+            let start = &openings[game % openings.len()];
+            // A game repeating an opening gets a slightly larger budget, so that it is not
+            // the same game again.
+            let nodes = settings.nodes + (game / openings.len()) as u64 * 100;
+            let mut samples = Vec::new();
+            play_game::<V>(
+                start,
+                nodes,
+                settings.seed * 1_000_003 + game as u64 * 1000,
+                &mut samples,
+            );
+            if game % 100 == 99 {
+                eprintln!("game {}", game + 1);
+            }
+            samples
+        })
+        .into_iter()
+        .flatten()
+        .collect();
     let mut text = String::new();
     for sample in &samples {
         let _ = writeln!(
@@ -484,6 +470,14 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         );
         std::fs::write(&path, file).map_err(|error| format!("{}: {error}", path.display()))?;
         println!("wrote {}", path.display());
+        // The long arrays come out on one line each; the repository keeps `cargo fmt`'s layout.
+        let formatted = std::process::Command::new("rustfmt")
+            .args(["--edition", "2021"])
+            .arg(&path)
+            .status();
+        if !formatted.is_ok_and(|status| status.success()) {
+            println!("rustfmt did not format it: run `cargo fmt`");
+        }
     }
     Ok(())
 }
@@ -642,26 +636,7 @@ fn gradient<V: Tunable>(
         }
         gradient
     };
-    let mut partial: Vec<Vec<f64>> = vec![Vec::new(); chunks.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                let chunks = &chunks;
-                let chunk_gradient = &chunk_gradient;
-                scope.spawn(move || {
-                    (thread..chunks.len())
-                        .step_by(threads)
-                        .map(|index| (index, chunk_gradient(chunks[index])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for worker in workers {
-            for (index, gradient) in worker.join().expect("a gradient thread panicked") {
-                partial[index] = gradient;
-            }
-        }
-    });
+    let partial = in_order_on_threads(chunks.len(), threads, |index| chunk_gradient(chunks[index]));
     let mut total = vec![0.0; current.len()];
     for gradient in &partial {
         for (sum, part) in total.iter_mut().zip(gradient) {
@@ -669,4 +644,34 @@ fn gradient<V: Tunable>(
         }
     }
     total
+}
+
+/// `work(0)`, …, `work(count - 1)` in that order, thread `t` of `threads` doing every
+/// `threads`-th item from `t` (so the results do not depend on the number of threads).
+fn in_order_on_threads<T: Send>(
+    count: usize,
+    threads: usize,
+    work: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.max(1);
+    let mut results: Vec<Option<T>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|thread| {
+                let work = &work;
+                scope.spawn(move || {
+                    (thread..count)
+                        .step_by(threads)
+                        .map(|index| (index, work(index)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (index, result) in worker.join().expect("a tuning thread panicked") {
+                results[index] = Some(result);
+            }
+        }
+    });
+    results.into_iter().flatten().collect()
 }
