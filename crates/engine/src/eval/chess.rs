@@ -27,9 +27,15 @@
 //! | knight / bishop outpost | off | off | relative rank 4–6, guarded by a pawn, no enemy pawn can chase it |
 //! | backward pawn | off | off | neighbours all ahead, next square guarded by an enemy pawn |
 //! | pawn storm, enemy pawn 1 / 2 / 3 ranks before the king | off | 0 | per file at the king |
+//! | connected pawn by relative rank 2..7 | off | off | a pawn beside one of ours on its rank, or guarded by one |
+//! | bishop's own pawns on its colour | off | off | per bishop and pawn |
+//! | knight / bishop straight behind a pawn | off | off | either side's pawn |
+//! | knight / bishop far from its king | off | off | per king step beyond the first |
+//! | safe pawn push attacking a piece | off | off | per enemy piece the pushed pawns would attack |
+//! | passed pawn with a free path | off | off | rank 5–7, nothing in front, times ranks beyond the fourth |
 //! | per-square correction | off | off | one number per piece kind and square, added to the rule-built table |
 //!
-//! The last five terms came after sliding chess was measured on the hand-set values, so they
+//! The last eleven terms came after sliding chess was measured on the hand-set values, so they
 //! are off (0) there and only the tuned sets give them a size.
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
@@ -181,6 +187,14 @@ fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
+/// The squares `pawns` would reach one step forward, whatever stands there.
+fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => Bitboard(pawns.0 << 8),
+        Color::Black => Bitboard(pawns.0 >> 8),
+    }
+}
+
 /// Kings' steps between two squares.
 fn king_distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
@@ -294,6 +308,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         let their_pawns = pawns & them;
         let enemy_pawn_attacks = pawn_attacks[color.other().index()];
         let enemy_king = pos.king(color.other());
+        let our_king = pos.king(color);
         let king_zone = attacks::king_attacks(enemy_king).with(enemy_king);
         let mut attack_units = 0;
         let mut attackers = 0;
@@ -320,6 +335,25 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                         w.bishop_outpost
                     };
                     side.add(mg, eg);
+                }
+                if matches!(role, Role::Knight | Role::Bishop) {
+                    let steps = king_distance(sq, our_king) - 1;
+                    side.add(-steps * w.king_protector[0], -steps * w.king_protector[1]);
+                    if sq
+                        .offset(0, color.forward())
+                        .is_some_and(|front| pawns.contains(front))
+                    {
+                        side.add(w.minor_behind_pawn[0], w.minor_behind_pawn[1]);
+                    }
+                    if role == Role::Bishop {
+                        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                            Bitboard::LIGHT_SQUARES
+                        } else {
+                            !Bitboard::LIGHT_SQUARES
+                        };
+                        let same = (our_pawns & colour).count() as i32;
+                        side.add(-same * w.bishop_pawns[0], -same * w.bishop_pawns[1]);
+                    }
                 }
                 let reached = (reach & !us & !enemy_pawn_attacks).count() as usize;
                 let mobility = reached as i32 - MOBILITY_TYPICAL[r];
@@ -372,29 +406,36 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
             {
                 side.add(-w.backward_pawn[0], -w.backward_pawn[1]);
             }
+            let rank = sq.relative_rank(color) as usize;
+            let phalanx = (neighbours & Bitboard::rank(sq.rank())).any();
+            if (phalanx || our_pawn_attacks.contains(sq)) && (1..=6).contains(&rank) {
+                side.add(w.connected_pawn_mg[rank - 1], w.connected_pawn_eg[rank - 1]);
+            }
             let front_span = ahead_of(sq, color, file_mask | adjacent_files(file));
             if (front_span & their_pawns).is_empty()
                 && (ahead_of(sq, color, file_mask) & our_pawns).is_empty()
+                && (1..=6).contains(&rank)
             {
-                let rank = sq.relative_rank(color) as usize;
-                if (1..=6).contains(&rank) {
-                    side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
-                    if our_pawn_attacks.contains(sq) {
-                        side.add(w.passed_supported[0], w.passed_supported[1]);
+                side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
+                if our_pawn_attacks.contains(sq) {
+                    side.add(w.passed_supported[0], w.passed_supported[1]);
+                }
+                if let Some(next) = sq.offset(0, color.forward()) {
+                    if them.contains(next) {
+                        side.add(-w.passed_blocked[0], -w.passed_blocked[1]);
                     }
-                    if let Some(next) = sq.offset(0, color.forward()) {
-                        if them.contains(next) {
-                            side.add(-w.passed_blocked[0], -w.passed_blocked[1]);
-                        }
-                        if rank >= 4 {
-                            let beyond_fourth = rank as i32 - 3;
-                            let theirs = king_distance(enemy_king, next);
-                            let ours = king_distance(pos.king(color), next);
-                            let [their_weight, our_weight] = w.passed_king_distance_eg;
-                            side.add(
-                                0,
-                                beyond_fourth * (their_weight * theirs - our_weight * ours),
-                            );
+                    if rank >= 4 {
+                        let beyond_fourth = rank as i32 - 3;
+                        let theirs = king_distance(enemy_king, next);
+                        let ours = king_distance(our_king, next);
+                        let [their_weight, our_weight] = w.passed_king_distance_eg;
+                        side.add(
+                            0,
+                            beyond_fourth * (their_weight * theirs - our_weight * ours),
+                        );
+                        if (ahead_of(sq, color, file_mask) & occupied).is_empty() {
+                            let [mg, eg] = w.passed_free_path;
+                            side.add(beyond_fourth * mg, beyond_fourth * eg);
                         }
                     }
                 }
@@ -460,6 +501,21 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
             (by_rooks & their_pieces & pos.by_role(Role::Queen)).count() as i32,
             ((attacked[us] | pawn_attacks[us]) & their_pieces & !defended).count() as i32,
         ];
+        // Pawn pushes (one square, or two from the start) to squares no enemy pawn guards
+        // and the enemy does not hold alone, and what the pushed pawns would attack.
+        let empty = !occupied;
+        let our_pawns = pawns & pos.by_color(color);
+        let third_rank = Bitboard::rank(if color == Color::White { 2 } else { 5 });
+        let single = pawn_pushes(color, our_pawns) & empty;
+        let pushed = (single | pawn_pushes(color, single & third_rank) & empty)
+            & !pawn_attacks[them]
+            & (!(attacked[them] | their_king) | attacked[us] | pawn_attacks[us]);
+        let push_threats = (pawn_attacks_of(color, pushed) & their_pieces).count() as i32;
+        let [mg, eg] = w.threat_by_pawn_push;
+        total.add(
+            sign(color) * push_threats * mg,
+            sign(color) * push_threats * eg,
+        );
         let safe = !defended & !pos.by_color(color) & !blocked;
         let diagonal = attacks::bishop_attacks(their_king_square, occupied) & safe;
         let straight = attacks::rook_attacks(their_king_square, occupied) & safe;

@@ -51,6 +51,13 @@ pub const TUNED: ChessWeights = ChessWeights {
     bishop_outpost: [48, 5],
     backward_pawn: [6, 15],
     pawn_storm_mg: [0, 25, 0],
+    connected_pawn_mg: [0, 0, 0, 0, 0, 0],
+    connected_pawn_eg: [0, 0, 0, 0, 0, 0],
+    bishop_pawns: [0, 0],
+    minor_behind_pawn: [0, 0],
+    king_protector: [0, 0],
+    threat_by_pawn_push: [0, 0],
+    passed_free_path: [0, 0],
     mobility_count_mg: [
         -2, 1, 2, -1, 2, 0, -1, 0, 0, -5, -2, 3, 4, 1, 3, -1, -2, -1, 0, 0, 0, 0, 0, -3, -2, 2, 2,
         3, 3, 3, 2, -1, 0, 1, 1, 0, -1, -1, -3, -2, 3, 0, 0, 1, 0, 0, 1, 0, 1, -1, 0, -1, 0, 0, 0,

@@ -107,6 +107,25 @@ pub struct ChessWeights {
     /// Per file at our king (its own and the two beside it), the nearest enemy pawn one,
     /// two or three ranks in front of the king (middlegame).
     pub pawn_storm_mg: [i32; 3],
+    /// A pawn with one of ours beside it on its rank or guarding it, by relative rank 2..7
+    /// (middlegame).
+    pub connected_pawn_mg: [i32; 6],
+    /// As [`ChessWeights::connected_pawn_mg`], endgame.
+    pub connected_pawn_eg: [i32; 6],
+    /// Lost per bishop and own pawn on squares of that bishop's colour (middlegame, endgame).
+    pub bishop_pawns: [i32; 2],
+    /// A knight or bishop with a pawn (either side's) straight in front of it (middlegame,
+    /// endgame).
+    pub minor_behind_pawn: [i32; 2],
+    /// Lost per king step beyond the first between a knight or bishop and its own king
+    /// (middlegame, endgame).
+    pub king_protector: [i32; 2],
+    /// Per enemy knight, bishop, rook or queen one of our pawns would attack after a push to
+    /// a square no enemy pawn guards and the enemy does not hold alone (middlegame, endgame).
+    pub threat_by_pawn_push: [i32; 2],
+    /// A passed pawn on relative rank 5..7 with every square in front of it empty, times its
+    /// ranks beyond the fourth (middlegame, endgame).
+    pub passed_free_path: [i32; 2],
     /// Per piece and number of squares it reaches (as mobility counts them), added to the
     /// linear mobility term (middlegame): knight 0..=8, bishop 0..=13, rook 0..=14, queen
     /// 0..=27, one after the other (see [`MOBILITY_COUNT_START`]). Off (0) in the hand-set
@@ -143,7 +162,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 119 + CORRECTIONS;
+    pub const COUNT: usize = 141 + CORRECTIONS;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -208,6 +227,13 @@ impl ChessWeights {
             list("bishop_outpost", &mut self.bishop_outpost),
             list("backward_pawn", &mut self.backward_pawn),
             list("pawn_storm_mg", &mut self.pawn_storm_mg),
+            list("connected_pawn_mg", &mut self.connected_pawn_mg),
+            list("connected_pawn_eg", &mut self.connected_pawn_eg),
+            list("bishop_pawns", &mut self.bishop_pawns),
+            list("minor_behind_pawn", &mut self.minor_behind_pawn),
+            list("king_protector", &mut self.king_protector),
+            list("threat_by_pawn_push", &mut self.threat_by_pawn_push),
+            list("passed_free_path", &mut self.passed_free_path),
             list("mobility_count_mg", &mut self.mobility_count_mg),
             list("mobility_count_eg", &mut self.mobility_count_eg),
             list("square_mg", &mut self.square_mg),
@@ -313,6 +339,13 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     bishop_outpost: [0; 2],
     backward_pawn: [0; 2],
     pawn_storm_mg: [0; 3],
+    connected_pawn_mg: [0; 6],
+    connected_pawn_eg: [0; 6],
+    bishop_pawns: [0; 2],
+    minor_behind_pawn: [0; 2],
+    king_protector: [0; 2],
+    threat_by_pawn_push: [0; 2],
+    passed_free_path: [0; 2],
     mobility_count_mg: [0; MOBILITY_COUNTS],
     mobility_count_eg: [0; MOBILITY_COUNTS],
     square_mg: [0; SQUARE_TABLE],

@@ -201,6 +201,66 @@ fn pawns_storming_the_king_count_by_nearness() {
     assert_eq!(storm("4k3/8/8/6p1/8/8/8/6K1 w - - 0 1"), (0, 0));
 }
 
+/// The pawns on d4 and e4 stand side by side, the pawn on e5 is guarded by the one on d4,
+/// and a pawn alone is neither.
+#[test]
+fn connected_pawns_count_by_rank() {
+    let connected = |fen| {
+        terms_with_only(fen, |w| {
+            w.connected_pawn_mg = [1, 2, 3, 4, 5, 6];
+            w.connected_pawn_eg = [10, 20, 30, 40, 50, 60];
+        })
+    };
+    assert_eq!(connected("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), (6, 60));
+    assert_eq!(connected("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1"), (4, 40));
+    assert_eq!(connected("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1"), (0, 0));
+    assert_eq!(connected("4k3/8/8/3pp3/8/8/8/4K3 w - - 0 1"), (-6, -60));
+}
+
+/// The bishop on c1 shares its colour with the pawn on b2, not with the one on a2.
+#[test]
+fn a_bishop_is_hindered_by_its_pawns_on_its_colour() {
+    let bishop_pawns = |fen| terms_with_only(fen, |w| w.bishop_pawns = [3, 5]);
+    assert_eq!(bishop_pawns("4k3/8/8/8/8/8/PP6/2B1K3 w - - 0 1"), (-3, -5));
+    assert_eq!(bishop_pawns("4k3/8/8/8/8/8/P7/2B1K3 w - - 0 1"), (0, 0));
+}
+
+/// A knight straight behind a pawn of either side, from its own side's point of view.
+#[test]
+fn a_minor_piece_behind_a_pawn() {
+    let behind = |fen| terms_with_only(fen, |w| w.minor_behind_pawn = [7, 9]);
+    assert_eq!(behind("4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1"), (7, 9));
+    assert_eq!(behind("4k3/8/8/3n4/3P4/8/8/4K3 w - - 0 1"), (-7, -9));
+    assert_eq!(behind("4k3/8/8/8/3N4/3p4/8/4K3 w - - 0 1"), (0, 0));
+}
+
+/// The knight on a1 is four king steps from its king on e1: three beyond the first.
+#[test]
+fn minor_pieces_far_from_their_king_lose() {
+    let protector = |fen| terms_with_only(fen, |w| w.king_protector = [2, 3]);
+    assert_eq!(protector("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), (-6, -9));
+    assert_eq!(protector("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), (0, 0));
+}
+
+/// d3–d4 would attack the knight on c5, unless a black pawn on e5 guards d4.
+#[test]
+fn a_safe_pawn_push_that_attacks_a_piece_is_a_threat() {
+    let push = |fen| terms_with_only(fen, |w| w.threat_by_pawn_push = [5, 7]);
+    assert_eq!(push("4k3/8/8/2n5/8/3P4/8/4K3 w - - 0 1"), (5, 7));
+    assert_eq!(push("4k3/8/8/2n1p3/8/3P4/8/4K3 w - - 0 1"), (0, 0));
+    // Two squares from the start: d2–d4.
+    assert_eq!(push("4k3/8/8/2n5/8/8/3P4/4K3 w - - 0 1"), (5, 7));
+}
+
+/// The passed pawn on e6 (two ranks beyond its fourth) has a free path until a knight
+/// stands on e8.
+#[test]
+fn a_passed_pawn_with_a_free_path() {
+    let free = |fen| terms_with_only(fen, |w| w.passed_free_path = [3, 5]);
+    assert_eq!(free("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"), (6, 10));
+    assert_eq!(free("k3n3/8/4P3/8/8/8/8/4K3 w - - 0 1"), (0, 0));
+}
+
 /// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with
 /// [`ChessWeights::source`]; the files in the repository end with that text, so what the
 /// tuner writes compiles (up to layout: `cargo fmt` wraps the long tables after a write).
