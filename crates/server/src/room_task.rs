@@ -100,9 +100,11 @@ pub fn spawn(
         lease,
         listed: None,
     };
+    // Listed before the task runs, so that a lobby request served right after start-up
+    // already finds the room.
+    task.note_live_game();
+    task.publish_summary();
     tokio::spawn(async move {
-        task.note_live_game();
-        task.publish_summary();
         let first = match created {
             Some((conn, outbox, outcome)) => {
                 task.members.insert(conn, outbox);
