@@ -443,24 +443,23 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         }
 
         // King shelter, and enemy pawns storming it.
-        let king = pos.king(color);
         for df in -1..=1 {
-            let Some(file_sq) = king.offset(df, 0) else {
+            let Some(file_sq) = our_king.offset(df, 0) else {
                 continue;
             };
-            let storm = ahead_of(king, color, Bitboard::file(file_sq.file())) & their_pawns;
+            let storm = ahead_of(our_king, color, Bitboard::file(file_sq.file())) & their_pawns;
             let nearest = storm
                 .into_iter()
-                .map(|pawn| (pawn.rank() as i32 - king.rank() as i32).abs())
+                .map(|pawn| (pawn.rank() as i32 - our_king.rank() as i32).abs())
                 .min();
             if let Some(ranks @ 1..=3) = nearest {
                 side.add(-w.pawn_storm_mg[ranks as usize - 1], 0);
             }
         }
-        if king.relative_rank(color) <= 1 {
+        if our_king.relative_rank(color) <= 1 {
             let forward = color.forward();
             for df in -1..=1 {
-                let Some(file_sq) = king.offset(df, 0) else {
+                let Some(file_sq) = our_king.offset(df, 0) else {
                     continue;
                 };
                 let file_pawns = our_pawns & Bitboard::file(file_sq.file());
@@ -468,13 +467,13 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                     side.add(-w.open_file_near_king, 0);
                     continue;
                 }
-                if let Some(one) = king.offset(df, forward) {
+                if let Some(one) = our_king.offset(df, forward) {
                     if file_pawns.contains(one) {
                         side.add(w.pawn_shield[0], 0);
                         continue;
                     }
                 }
-                if let Some(two) = king.offset(df, 2 * forward) {
+                if let Some(two) = our_king.offset(df, 2 * forward) {
                     if file_pawns.contains(two) {
                         side.add(w.pawn_shield[1], 0);
                     }
@@ -493,6 +492,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         let their_heavies = their_pieces & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
         let their_king_square = pos.king(color.other());
         let their_king = attacks::king_attacks(their_king_square);
+        let s = sign(color);
         let defended = attacked[them] | pawn_attacks[them] | their_king;
         let [by_knights, by_bishops, by_rooks, by_queens] = attacked_by[us];
         let counts = [
@@ -512,10 +512,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
             & (!(attacked[them] | their_king) | attacked[us] | pawn_attacks[us]);
         let push_threats = (pawn_attacks_of(color, pushed) & their_pieces).count() as i32;
         let [mg, eg] = w.threat_by_pawn_push;
-        total.add(
-            sign(color) * push_threats * mg,
-            sign(color) * push_threats * eg,
-        );
+        total.add(s * push_threats * mg, s * push_threats * eg);
         let safe = !defended & !pos.by_color(color) & !blocked;
         let diagonal = attacks::bishop_attacks(their_king_square, occupied) & safe;
         let straight = attacks::rook_attacks(their_king_square, occupied) & safe;
@@ -525,7 +522,6 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
             straight & by_rooks,
             (diagonal | straight) & by_queens,
         ];
-        let s = sign(color);
         for (check, weight) in checks.into_iter().zip(w.safe_check_mg) {
             if check.any() {
                 total.add(s * weight, 0);
