@@ -33,10 +33,19 @@
 //! | knight / bishop far from its king | off | off | per king step beyond the first |
 //! | safe pawn push attacking a piece | off | off | per enemy piece the pushed pawns would attack |
 //! | passed pawn with a free path | off | off | rank 5–7, nothing in front, times ranks beyond the fourth |
+//! | weak king-zone squares, no queen | off | 0 | king-attack units: per zone square we hit that only the king or queen guards; fewer without our queen |
+//! | passed pawn's safe path / safe next square / next square guarded | off | off | rank 5–7, times ranks beyond the fourth |
+//! | king to its nearest pawn | 0 | off | per step |
+//! | king on a flank without pawns | off | off | |
+//! | weak (isolated or backward) pawn unopposed | off | off | no enemy pawn in front on its file |
+//! | king attacking an unguarded piece | off | off | per piece or pawn |
+//! | restricted square | off | off | per square both sides' pieces attack and no enemy pawn guards |
+//! | space | off | 0 | safe centre squares on our side (twice behind our pawns) × our pieces / 16 |
 //! | per-square correction | off | off | one number per piece kind and square, added to the rule-built table |
 //!
-//! The last eleven terms came after sliding chess was measured on the hand-set values, so they
-//! are off (0) there and only the tuned sets give them a size.
+//! The terms from the safe check on came after sliding chess was measured on the hand-set
+//! values, so they are off (0) there and only the tuned sets give them a size. The terms
+//! that weigh both sides' attacks are counted in `chess_contest`.
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
@@ -45,6 +54,7 @@
 //! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
+use super::chess_contest::{contested_terms, Reach};
 use super::chess_keys::correction_keys;
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
@@ -163,7 +173,7 @@ impl Tapered {
 }
 
 #[inline]
-fn sign(color: Color) -> i32 {
+pub(super) fn sign(color: Color) -> i32 {
     match color {
         Color::White => 1,
         Color::Black => -1,
@@ -178,7 +188,7 @@ fn white_view(sq: Square, color: Color) -> usize {
     }
 }
 
-fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
     let not_a = !Bitboard::file(0);
     let not_h = !Bitboard::file(7);
     match color {
@@ -188,7 +198,7 @@ fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 /// The squares `pawns` would reach one step forward, whatever stands there.
-fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
     match color {
         Color::White => Bitboard(pawns.0 << 8),
         Color::Black => Bitboard(pawns.0 >> 8),
@@ -196,7 +206,7 @@ fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 /// Kings' steps between two squares.
-fn king_distance(a: Square, b: Square) -> i32 {
+pub(super) fn king_distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
     let ranks = (a.rank() as i32 - b.rank() as i32).abs();
     files.max(ranks)
@@ -214,7 +224,7 @@ fn adjacent_files(file: u8) -> Bitboard {
 }
 
 /// Squares strictly in front of `sq` from `color`'s side on the files in `files`.
-fn ahead_of(sq: Square, color: Color, files: Bitboard) -> Bitboard {
+pub(super) fn ahead_of(sq: Square, color: Color, files: Bitboard) -> Bitboard {
     let rank = sq.rank();
     let ranks = match color {
         Color::White => {
@@ -300,6 +310,8 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     let mut attacked_by = [[Bitboard::EMPTY; 4]; 2];
     // What each side's pawns attack, by colour: for mobility, passed pawns and the threats.
     let pawn_attacks = Color::ALL.map(|color| pawn_attacks_of(color, pawns & pos.by_color(color)));
+    let mut king_attack = [(0, 0); 2];
+    let mut passed = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let mut side = Tapered::default();
         let us = pos.by_color(color);
@@ -384,9 +396,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         {
             side.add(w.bishop_pair[0], w.bishop_pair[1]);
         }
-        if attackers >= 2 {
-            side.add((attack_units * attack_units / 4).min(w.king_attack_cap), 0);
-        }
+        king_attack[color.index()] = (attack_units, attackers);
 
         // Pawn structure.
         let our_pawn_attacks = pawn_attacks[color.index()];
@@ -397,14 +407,21 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                 side.add(-w.doubled_pawn[0], -w.doubled_pawn[1]);
             }
             let neighbours = adjacent_files(file) & our_pawns;
-            if neighbours.is_empty() {
+            let weak = if neighbours.is_empty() {
                 side.add(-w.isolated_pawn[0], -w.isolated_pawn[1]);
+                true
             } else if (neighbours & !ahead_of(sq, color, Bitboard(!0))).is_empty()
                 && sq
                     .offset(0, color.forward())
                     .is_some_and(|next| enemy_pawn_attacks.contains(next))
             {
                 side.add(-w.backward_pawn[0], -w.backward_pawn[1]);
+                true
+            } else {
+                false
+            };
+            if weak && (ahead_of(sq, color, file_mask) & their_pawns).is_empty() {
+                side.add(-w.weak_unopposed_pawn[0], -w.weak_unopposed_pawn[1]);
             }
             let rank = sq.relative_rank(color) as usize;
             let phalanx = (neighbours & Bitboard::rank(sq.rank())).any();
@@ -417,6 +434,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                 && (1..=6).contains(&rank)
             {
                 side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
+                passed[color.index()] = passed[color.index()].with(sq);
                 if our_pawn_attacks.contains(sq) {
                     side.add(w.passed_supported[0], w.passed_supported[1]);
                 }
@@ -484,59 +502,15 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         total.add(s * side.mg, s * side.eg);
     }
 
-    // Threats: enemy pieces attacked by something cheaper, or attacked and undefended; and
-    // checks the enemy king cannot stop by guarding the square.
-    for color in Color::ALL {
-        let (us, them) = (color.index(), color.other().index());
-        let their_pieces = pos.by_color(color.other()) & !pawns & !pos.by_role(Role::King);
-        let their_heavies = their_pieces & (pos.by_role(Role::Rook) | pos.by_role(Role::Queen));
-        let their_king_square = pos.king(color.other());
-        let their_king = attacks::king_attacks(their_king_square);
-        let s = sign(color);
-        let defended = attacked[them] | pawn_attacks[them] | their_king;
-        let [by_knights, by_bishops, by_rooks, by_queens] = attacked_by[us];
-        let counts = [
-            (pawn_attacks[us] & their_pieces).count() as i32,
-            ((by_knights | by_bishops) & their_heavies).count() as i32,
-            (by_rooks & their_pieces & pos.by_role(Role::Queen)).count() as i32,
-            ((attacked[us] | pawn_attacks[us]) & their_pieces & !defended).count() as i32,
-        ];
-        // Pawn pushes (one square, or two from the start) to squares no enemy pawn guards
-        // and the enemy does not hold alone, and what the pushed pawns would attack.
-        let empty = !occupied;
-        let our_pawns = pawns & pos.by_color(color);
-        let third_rank = Bitboard::rank(if color == Color::White { 2 } else { 5 });
-        let single = pawn_pushes(color, our_pawns) & empty;
-        let pushed = (single | pawn_pushes(color, single & third_rank) & empty)
-            & !pawn_attacks[them]
-            & (!(attacked[them] | their_king) | attacked[us] | pawn_attacks[us]);
-        let push_threats = (pawn_attacks_of(color, pushed) & their_pieces).count() as i32;
-        let [mg, eg] = w.threat_by_pawn_push;
-        total.add(s * push_threats * mg, s * push_threats * eg);
-        let safe = !defended & !pos.by_color(color) & !blocked;
-        let diagonal = attacks::bishop_attacks(their_king_square, occupied) & safe;
-        let straight = attacks::rook_attacks(their_king_square, occupied) & safe;
-        let checks = [
-            attacks::knight_attacks(their_king_square) & safe & by_knights,
-            diagonal & by_bishops,
-            straight & by_rooks,
-            (diagonal | straight) & by_queens,
-        ];
-        for (check, weight) in checks.into_iter().zip(w.safe_check_mg) {
-            if check.any() {
-                total.add(s * weight, 0);
-            }
-        }
-        let weights = [
-            w.threat_by_pawn,
-            w.threat_by_minor,
-            w.threat_by_rook,
-            w.hanging_piece,
-        ];
-        for (count, [mg, eg]) in counts.into_iter().zip(weights) {
-            total.add(s * count * mg, s * count * eg);
-        }
-    }
+    let reach = Reach {
+        attacked,
+        attacked_by,
+        pawn_attacks,
+        king_attack,
+        passed,
+    };
+    let contested = contested_terms(pos, w, &reach);
+    total.add(contested.mg, contested.eg);
     total
 }
 

@@ -126,6 +126,33 @@ pub struct ChessWeights {
     /// A passed pawn on relative rank 5..7 with every square in front of it empty, times its
     /// ranks beyond the fourth (middlegame, endgame).
     pub passed_free_path: [i32; 2],
+    /// King-attack units per square of the enemy king's zone we attack that the enemy
+    /// guards with nothing but its king or queen.
+    pub king_zone_weak: i32,
+    /// King-attack units lost when we have no queen.
+    pub king_danger_no_queen: i32,
+    /// A passed pawn on relative rank 5..7 with no square in front of it guarded by the
+    /// enemy, times its ranks beyond the fourth (middlegame, endgame).
+    pub passed_safe_path: [i32; 2],
+    /// As [`ChessWeights::passed_safe_path`], for its next square alone.
+    pub passed_safe_next: [i32; 2],
+    /// As [`ChessWeights::passed_safe_path`], for its next square guarded by us.
+    pub passed_next_defended: [i32; 2],
+    /// Endgame, lost per king step to the nearest own pawn.
+    pub king_pawn_distance_eg: i32,
+    /// Lost by a king on a flank without pawns (middlegame, endgame).
+    pub pawnless_flank: [i32; 2],
+    /// Lost by an isolated or backward pawn with no enemy pawn in front of it on its file
+    /// (middlegame, endgame).
+    pub weak_unopposed_pawn: [i32; 2],
+    /// Per enemy piece or pawn our king attacks and the enemy does not guard.
+    pub threat_by_king: [i32; 2],
+    /// Per square both sides' pieces attack and no enemy pawn guards (middlegame, endgame).
+    pub restricted_square: [i32; 2],
+    /// Middlegame, per centre square (files c–f, relative ranks 2–4) no enemy pawn guards
+    /// and no own pawn stands on, twice behind an own pawn, times our knights, bishops,
+    /// rooks and queens, over 16.
+    pub space_mg: i32,
     /// Per piece and number of squares it reaches (as mobility counts them), added to the
     /// linear mobility term (middlegame): knight 0..=8, bishop 0..=13, rook 0..=14, queen
     /// 0..=27, one after the other (see [`MOBILITY_COUNT_START`]). Off (0) in the hand-set
@@ -162,7 +189,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 141 + CORRECTIONS;
+    pub const COUNT: usize = 159 + CORRECTIONS;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -234,6 +261,17 @@ impl ChessWeights {
             list("king_protector", &mut self.king_protector),
             list("threat_by_pawn_push", &mut self.threat_by_pawn_push),
             list("passed_free_path", &mut self.passed_free_path),
+            one("king_zone_weak", &mut self.king_zone_weak),
+            one("king_danger_no_queen", &mut self.king_danger_no_queen),
+            list("passed_safe_path", &mut self.passed_safe_path),
+            list("passed_safe_next", &mut self.passed_safe_next),
+            list("passed_next_defended", &mut self.passed_next_defended),
+            one("king_pawn_distance_eg", &mut self.king_pawn_distance_eg),
+            list("pawnless_flank", &mut self.pawnless_flank),
+            list("weak_unopposed_pawn", &mut self.weak_unopposed_pawn),
+            list("threat_by_king", &mut self.threat_by_king),
+            list("restricted_square", &mut self.restricted_square),
+            one("space_mg", &mut self.space_mg),
             list("mobility_count_mg", &mut self.mobility_count_mg),
             list("mobility_count_eg", &mut self.mobility_count_eg),
             list("square_mg", &mut self.square_mg),
@@ -346,6 +384,17 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     king_protector: [0; 2],
     threat_by_pawn_push: [0; 2],
     passed_free_path: [0; 2],
+    king_zone_weak: 0,
+    king_danger_no_queen: 0,
+    passed_safe_path: [0; 2],
+    passed_safe_next: [0; 2],
+    passed_next_defended: [0; 2],
+    king_pawn_distance_eg: 0,
+    pawnless_flank: [0; 2],
+    weak_unopposed_pawn: [0; 2],
+    threat_by_king: [0; 2],
+    restricted_square: [0; 2],
+    space_mg: 0,
     mobility_count_mg: [0; MOBILITY_COUNTS],
     mobility_count_eg: [0; MOBILITY_COUNTS],
     square_mg: [0; SQUARE_TABLE],

@@ -5,6 +5,7 @@
 
 pub mod chess;
 mod chess960_weights;
+mod chess_contest;
 mod chess_keys;
 mod chess_terms;
 pub mod relative;

@@ -261,6 +261,86 @@ fn a_passed_pawn_with_a_free_path() {
     assert_eq!(free("k3n3/8/4P3/8/8/8/8/4K3 w - - 0 1"), (0, 0));
 }
 
+/// The rook on f1 and the bishop on b3 both hit f7, which only Black's king guards, until a
+/// black knight on e5 guards it too; without a queen the attack counts for less.
+#[test]
+fn weak_squares_by_the_king_add_to_the_attack() {
+    let attack = |fen, without_queen| {
+        terms_with_only(fen, |w| {
+            w.king_attack_cap = 1000;
+            w.king_zone_weak = 10;
+            w.king_danger_no_queen = without_queen;
+        })
+    };
+    assert_eq!(attack("6k1/5ppp/8/8/8/1B6/8/4KR2 w - - 0 1", 0), (25, 0));
+    assert_eq!(attack("6k1/5ppp/8/8/8/1B6/8/4KR2 w - - 0 1", 4), (9, 0));
+    assert_eq!(attack("6k1/5ppp/8/4n3/8/1B6/8/4KR2 w - - 0 1", 0), (0, 0));
+}
+
+/// The pawn on e6 (two ranks beyond its fourth) has a safe way forward until Black's king
+/// stands on d8, and its next square is guarded once White's king stands on d6.
+#[test]
+fn a_passed_pawns_way_forward_is_judged_by_who_guards_it() {
+    let way = |fen| {
+        terms_with_only(fen, |w| {
+            w.passed_safe_path = [3, 5];
+            w.passed_safe_next = [1, 2];
+            w.passed_next_defended = [10, 20];
+        })
+    };
+    assert_eq!(way("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"), (8, 14));
+    assert_eq!(way("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1"), (0, 0));
+    assert_eq!(way("k7/8/3KP3/8/8/8/8/8 w - - 0 1"), (28, 54));
+}
+
+/// White's king on e1 is four steps from its pawn on a2, which is isolated with nothing in
+/// front of it; a black pawn on a7 opposes it.
+#[test]
+fn a_king_far_from_its_pawns_and_an_unopposed_weak_pawn_lose() {
+    let distance = |fen| terms_with_only(fen, |w| w.king_pawn_distance_eg = 3);
+    assert_eq!(distance("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), (0, -12));
+    let unopposed = |fen| terms_with_only(fen, |w| w.weak_unopposed_pawn = [2, 5]);
+    assert_eq!(unopposed("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), (-2, -5));
+    assert_eq!(unopposed("4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"), (0, 0));
+}
+
+/// A king on g1 has only the a pawn, far from its flank; Black's king on a8 has it near.
+#[test]
+fn a_king_on_a_flank_without_pawns_loses() {
+    let flank = |fen| terms_with_only(fen, |w| w.pawnless_flank = [4, 6]);
+    assert_eq!(flank("k7/8/8/8/8/8/P7/6K1 w - - 0 1"), (-4, -6));
+    assert_eq!(flank("k7/8/8/8/8/8/7P/6K1 w - - 0 1"), (4, 6));
+}
+
+/// White's king attacks the knight on d2 until a black pawn on e3 guards it.
+#[test]
+fn a_king_threatens_an_unguarded_piece_next_to_it() {
+    let threat = |fen| terms_with_only(fen, |w| w.threat_by_king = [3, 9]);
+    assert_eq!(threat("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1"), (3, 9));
+    assert_eq!(threat("4k3/8/8/8/8/4p3/3n4/4K3 w - - 0 1"), (0, 0));
+}
+
+/// Both rooks attack d2–d7; the black pawn on c6 guards d5, which then restricts White's
+/// rook less than Black's.
+#[test]
+fn squares_both_sides_attack_restrict_the_side_without_a_pawn_there() {
+    let restricted = |fen| terms_with_only(fen, |w| w.restricted_square = [2, 3]);
+    assert_eq!(restricted("3rk3/8/8/8/8/8/8/3RK3 w - - 0 1"), (0, 0));
+    assert_eq!(restricted("3rk3/8/2p5/8/8/8/8/3RK3 w - - 0 1"), (-2, -3));
+}
+
+/// White's room: c2–f4 but the pawn's e4 (11 squares), e2 and e3 counted again behind it,
+/// times one piece; Black has no piece to use its room.
+#[test]
+fn space_counts_safe_centre_squares_by_the_pieces_to_use_them() {
+    let space = |fen| terms_with_only(fen, |w| w.space_mg = 16);
+    assert_eq!(space("4k3/8/8/8/4P3/8/8/R3K3 w - - 0 1"), (13, 0));
+    assert_eq!(
+        space("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (0, 0)
+    );
+}
+
 /// The tuner writes `eval/standard_weights.rs` and `eval/chess960_weights.rs` with
 /// [`ChessWeights::source`]; the files in the repository end with that text, so what the
 /// tuner writes compiles (up to layout: `cargo fmt` wraps the long tables after a write).
