@@ -54,7 +54,7 @@
 //! gained in standard chess but lost in Chess960 and regroupment (the figures are in
 //! `docs/architecture.md`, on tuning).
 
-use super::chess_contest::{contested_terms, Reach};
+use super::chess_contest::{contested_terms, winnable_eg, Reach};
 use super::chess_keys::correction_keys;
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
@@ -508,9 +508,13 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         pawn_attacks,
         king_attack,
         passed,
+        blocked,
+        occupied,
+        pawns,
     };
     let contested = contested_terms(pos, w, &reach);
     total.add(contested.mg, contested.eg);
+    total.add(0, winnable_eg(pos, w, &reach, total.eg));
     total
 }
 

@@ -19,7 +19,20 @@ pub(super) struct Reach {
     pub king_attack: [(i32, i32); 2],
     /// Passed pawns.
     pub passed: [Bitboard; 2],
+    /// Squares no piece may enter or pass (sliding chess's gap).
+    pub blocked: Bitboard,
+    /// Every occupied or blocked square.
+    pub occupied: Bitboard,
+    /// Both sides' pawns.
+    pub pawns: Bitboard,
 }
+
+/// d4, e4, d5 and e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// Files a–d and e–h.
+const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+const KING_SIDE: Bitboard = Bitboard(0xf0f0_f0f0_f0f0_f0f0);
 
 /// Files c–f, where space is counted.
 const CENTRE_FILES: Bitboard = Bitboard(0x3c3c_3c3c_3c3c_3c3c);
@@ -51,15 +64,15 @@ fn behind(color: Color, pawns: Bitboard) -> Bitboard {
 /// The contested terms from White's side, before the phase blend.
 pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Reach) -> Tapered {
     let mut total = Tapered::default();
-    let blocked = pos.blocked();
-    let occupied = pos.occupied() | blocked;
-    let pawns = pos.by_role(Role::Pawn);
-    let Reach {
-        attacked,
-        attacked_by,
-        pawn_attacks,
-        king_attack,
-        passed,
+    let &Reach {
+        ref attacked,
+        ref attacked_by,
+        ref pawn_attacks,
+        ref king_attack,
+        ref passed,
+        blocked,
+        occupied,
+        pawns,
     } = reach;
     for color in Color::ALL {
         let (us, them) = (color.index(), color.other().index());
@@ -178,6 +191,70 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
         let pieces = (our_pieces & !pawns).count() as i32 - 1;
         total.add(s * space * pieces * w.space_mg / 16, 0);
 
+        // Squares from which a knight, bishop or rook of ours would harass the enemy's
+        // only queen.
+        let their_queens = pos.by_piece(Piece::new(color.other(), Role::Queen));
+        if their_queens.count() == 1 {
+            let queen = their_queens.single();
+            let open = !pawn_attacks[them] & !our_pieces & !blocked;
+            let knight_squares = attacks::knight_attacks(queen) & by_knights & open;
+            // The queen guards its own lines; only its other guards count.
+            let [by_their_knights, by_their_bishops, by_their_rooks, _] = attacked_by[them];
+            let guarded = pawn_attacks[them]
+                | their_king
+                | by_their_knights
+                | by_their_bishops
+                | by_their_rooks;
+            let slider_squares = (attacks::bishop_attacks(queen, occupied) & by_bishops
+                | attacks::rook_attacks(queen, occupied) & by_rooks)
+                & open
+                & !guarded;
+            for (squares, [mg, eg]) in [
+                (knight_squares, w.knight_on_queen),
+                (slider_squares, w.slider_on_queen),
+            ] {
+                let count = squares.count() as i32;
+                total.add(s * count * mg, s * count * eg);
+            }
+        }
+
+        // Rooks and bishops aimed at the enemy king or queen, or shut in by their own king.
+        let their_zone = their_king.with(their_king_square);
+        let queens = pos.by_role(Role::Queen);
+        let rook_room = !(our_pawns.with(our_king_square) | pawn_attacks[them] | blocked);
+        let uncastled_share = if (pos.castling_rooks() & our_pieces).any() {
+            1
+        } else {
+            2
+        };
+        let king_file = our_king_square.file();
+        for rook in pos.by_piece(Piece::new(color, Role::Rook)) {
+            let file = Bitboard::file(rook.file());
+            if (file & queens).any() {
+                let [mg, eg] = w.rook_queen_file;
+                total.add(s * mg, s * eg);
+            }
+            let reach = attacks::rook_attacks(rook, occupied);
+            if (file & their_zone).any() && (reach & their_zone).is_empty() {
+                total.add(s * w.rook_king_ring_mg, 0);
+            }
+            if (reach & rook_room).count() <= 3 && (king_file < 4) == (rook.file() < king_file) {
+                let [mg, eg] = w.trapped_rook;
+                total.add(-s * uncastled_share * mg, -s * uncastled_share * eg);
+            }
+        }
+        for bishop in pos.by_piece(Piece::new(color, Role::Bishop)) {
+            let past_pieces = attacks::bishop_attacks(bishop, pawns | blocked);
+            if (past_pieces & CENTRE).more_than_one() {
+                total.add(s * w.bishop_long_diagonal_mg, 0);
+            }
+            if (past_pieces & their_zone).any()
+                && (attacks::bishop_attacks(bishop, occupied) & their_zone).is_empty()
+            {
+                total.add(s * w.bishop_king_ring_mg, 0);
+            }
+        }
+
         // The king's place among the pawns: near its own in the endgame, and not on a
         // flank where none are left.
         let nearest = our_pawns
@@ -192,6 +269,36 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
         }
     }
     total
+}
+
+/// How far the endgame score `eg` (White's view) moves with the position's complexity:
+/// towards a win when much is left to play for, towards a draw, never past zero, when
+/// little is.
+pub(super) fn winnable_eg(pos: &ChessPosition, w: &ChessWeights, reach: &Reach, eg: i32) -> i32 {
+    if w.winnable == [0; 8] {
+        return 0;
+    }
+    let [passed, per_pawn, outflank, infiltrate, both_flanks, pawn_ending, unwinnable, fixed] =
+        w.winnable;
+    let pawns = reach.pawns;
+    let (white_king, black_king) = (pos.king(Color::White), pos.king(Color::Black));
+    let file_gap = (white_king.file() as i32 - black_king.file() as i32).abs();
+    let rank_gap = (white_king.rank() as i32 - black_king.rank() as i32).abs();
+    let outflanking = file_gap - rank_gap;
+    let on_both_flanks = (pawns & QUEEN_SIDE).any() && (pawns & KING_SIDE).any();
+    let infiltrated = white_king.rank() > 3 || black_king.rank() < 4;
+    let only_pawns = (pos.occupied() & !pawns & !pos.by_role(Role::King)).is_empty();
+    let almost_unwinnable = outflanking < 0 && !on_both_flanks;
+    let passed_count = (reach.passed[0] | reach.passed[1]).count() as i32;
+    let complexity = passed * passed_count
+        + per_pawn * pawns.count() as i32
+        + outflank * outflanking
+        + infiltrate * i32::from(infiltrated)
+        + both_flanks * i32::from(on_both_flanks)
+        + pawn_ending * i32::from(only_pawns)
+        - unwinnable * i32::from(almost_unwinnable)
+        - 2 * fixed;
+    eg.signum() * complexity.max(-eg.abs())
 }
 
 #[cfg(test)]

@@ -153,6 +153,31 @@ pub struct ChessWeights {
     /// and no own pawn stands on, twice behind an own pawn, times our knights, bishops,
     /// rooks and queens, over 16.
     pub space_mg: i32,
+    /// Per square from which a knight of ours would attack the enemy's only queen, that a
+    /// knight of ours reaches and no enemy pawn guards (middlegame, endgame).
+    pub knight_on_queen: [i32; 2],
+    /// As [`ChessWeights::knight_on_queen`], for our bishops and rooks, on squares the enemy
+    /// guards with nothing but that queen.
+    pub slider_on_queen: [i32; 2],
+    /// A rook on a file with a queen of either side on it (middlegame, endgame).
+    pub rook_queen_file: [i32; 2],
+    /// Middlegame, a rook on a file through the enemy king's zone that does not attack the
+    /// zone yet.
+    pub rook_king_ring_mg: i32,
+    /// Middlegame, a bishop whose diagonals reach the enemy king's zone through pieces but
+    /// not pawns, and that does not attack the zone yet.
+    pub bishop_king_ring_mg: i32,
+    /// Middlegame, a bishop that sees two of d4, e4, d5 and e5 past every piece but pawns.
+    pub bishop_long_diagonal_mg: i32,
+    /// Lost by a rook with at most three squares to go to, on the far side of its uncastled
+    /// king, twice if that side may no longer castle (middlegame, endgame).
+    pub trapped_rook: [i32; 2],
+    /// How far the endgame score moves towards a win, or (never past zero) towards a draw,
+    /// from the position's complexity: per passed pawn, per pawn, per file the kings stand
+    /// apart beyond their ranks apart, a king on the enemy's half, pawns on both flanks, a
+    /// pawn ending; lost when neither flank has pawns for a king that cannot outflank; and a
+    /// fixed amount lost, counted double.
+    pub winnable: [i32; 8],
     /// Per piece and number of squares it reaches (as mobility counts them), added to the
     /// linear mobility term (middlegame): knight 0..=8, bishop 0..=13, rook 0..=14, queen
     /// 0..=27, one after the other (see [`MOBILITY_COUNT_START`]). Off (0) in the hand-set
@@ -189,7 +214,7 @@ pub struct WeightField<'a> {
 
 impl ChessWeights {
     /// The number of weights, in the order of [`ChessWeights::to_vec`].
-    pub const COUNT: usize = 159 + CORRECTIONS;
+    pub const COUNT: usize = 178 + CORRECTIONS;
 
     /// Every field, in the tuner's order (the one list the other methods follow).
     pub fn fields_mut(&mut self) -> Vec<WeightField<'_>> {
@@ -272,6 +297,14 @@ impl ChessWeights {
             list("threat_by_king", &mut self.threat_by_king),
             list("restricted_square", &mut self.restricted_square),
             one("space_mg", &mut self.space_mg),
+            list("knight_on_queen", &mut self.knight_on_queen),
+            list("slider_on_queen", &mut self.slider_on_queen),
+            list("rook_queen_file", &mut self.rook_queen_file),
+            one("rook_king_ring_mg", &mut self.rook_king_ring_mg),
+            one("bishop_king_ring_mg", &mut self.bishop_king_ring_mg),
+            one("bishop_long_diagonal_mg", &mut self.bishop_long_diagonal_mg),
+            list("trapped_rook", &mut self.trapped_rook),
+            list("winnable", &mut self.winnable),
             list("mobility_count_mg", &mut self.mobility_count_mg),
             list("mobility_count_eg", &mut self.mobility_count_eg),
             list("square_mg", &mut self.square_mg),
@@ -395,6 +428,14 @@ pub const HAND_SET: ChessWeights = ChessWeights {
     threat_by_king: [0; 2],
     restricted_square: [0; 2],
     space_mg: 0,
+    knight_on_queen: [0; 2],
+    slider_on_queen: [0; 2],
+    rook_queen_file: [0; 2],
+    rook_king_ring_mg: 0,
+    bishop_king_ring_mg: 0,
+    bishop_long_diagonal_mg: 0,
+    trapped_rook: [0; 2],
+    winnable: [0; 8],
     mobility_count_mg: [0; MOBILITY_COUNTS],
     mobility_count_eg: [0; MOBILITY_COUNTS],
     square_mg: [0; SQUARE_TABLE],

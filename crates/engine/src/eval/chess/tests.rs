@@ -441,3 +441,72 @@ fn change_from_hand_set(eval: &ChessEval, fen: &str) -> (i32, i32) {
     let without = white_terms_with(&pos, &HAND_SET_EVAL);
     (with.mg - without.mg, with.eg - without.eg)
 }
+
+/// The knight on b1 could attack the queen on d5 from c3, until a pawn on d4 guards c3.
+#[test]
+fn a_knight_that_can_reach_a_square_attacking_the_queen_counts_it() {
+    let knight = |fen| terms_with_only(fen, |w| w.knight_on_queen = [7, 3]);
+    assert_eq!(knight("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1"), (7, 3));
+    assert_eq!(knight("4k3/8/8/3q4/3p4/8/8/1N2K3 w - - 0 1"), (0, 0));
+}
+
+/// The rook on h2 could attack the queen on d5 from d2 and h5, squares only the queen
+/// guards; a knight on f6 also guards h5.
+#[test]
+fn a_slider_may_attack_the_queen_from_squares_only_the_queen_guards() {
+    let slider = |fen| terms_with_only(fen, |w| w.slider_on_queen = [5, 2]);
+    assert_eq!(slider("4k3/8/8/3q4/8/8/7R/4K3 w - - 0 1"), (10, 4));
+    assert_eq!(slider("4k3/8/5n2/3q4/8/8/7R/4K3 w - - 0 1"), (5, 2));
+}
+
+/// The rook on d1 shares its file with the queen on d7; behind a pawn on d4 it eyes the
+/// black king's zone without reaching it.
+#[test]
+fn rooks_on_a_queens_file_or_aimed_at_the_kings_zone_count() {
+    let queen_file = |fen| terms_with_only(fen, |w| w.rook_queen_file = [6, 11]);
+    assert_eq!(queen_file("4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1"), (6, 11));
+    assert_eq!(queen_file("4k3/2q5/8/8/8/8/8/3RK3 w - - 0 1"), (0, 0));
+    let ring = |fen| terms_with_only(fen, |w| w.rook_king_ring_mg = 16);
+    assert_eq!(ring("4k3/8/8/8/3P4/8/8/3RK3 w - - 0 1"), (16, 0));
+    assert_eq!(ring("4k3/8/8/8/8/8/8/3RK3 w - - 0 1"), (0, 0));
+}
+
+/// The bishop on b2 sees d4 and e5 past a knight on c3 but not past a pawn; past the knight
+/// it eyes g7 by the king on g8 without attacking it.
+#[test]
+fn bishops_on_the_long_diagonal_or_aimed_at_the_kings_zone_count() {
+    let diagonal = |fen| terms_with_only(fen, |w| w.bishop_long_diagonal_mg = 45);
+    assert_eq!(diagonal("4k3/8/8/8/8/2n5/1B6/4K3 w - - 0 1"), (45, 0));
+    assert_eq!(diagonal("4k3/8/8/8/8/2p5/1B6/4K3 w - - 0 1"), (0, 0));
+    let ring = |fen| terms_with_only(fen, |w| w.bishop_king_ring_mg = 24);
+    assert_eq!(ring("6k1/8/8/8/8/2n5/1B6/4K3 w - - 0 1"), (24, 0));
+    assert_eq!(ring("6k1/8/8/8/8/8/1B6/4K3 w - - 0 1"), (0, 0));
+}
+
+/// The rook on g1, shut in by its own king and pawns with castling gone, counts twice; on
+/// an open file it is free.
+#[test]
+fn a_rook_shut_in_by_its_own_king_is_trapped() {
+    let trapped = |fen| terms_with_only(fen, |w| w.trapped_rook = [55, 13]);
+    assert_eq!(trapped("4k3/8/8/8/8/8/6PP/5KR1 w - - 0 1"), (-110, -26));
+    assert_eq!(trapped("4k3/8/8/8/8/8/7P/5KR1 w - - 0 1"), (0, 0));
+}
+
+/// A pawn ending adds to the winning side's endgame score; the fixed share pulls towards
+/// a draw but never past it.
+#[test]
+fn complexity_moves_the_endgame_score_never_past_a_draw() {
+    let pawn_up = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let with = |winnable: [i32; 8]| {
+        terms_with_only(pawn_up, |w| {
+            w.material_eg = [100, 300, 300, 500, 900];
+            w.winnable = winnable;
+        })
+        .1
+    };
+    let plain = with([0; 8]);
+    assert!(plain > 0);
+    assert_eq!(with([0, 0, 0, 0, 0, 10, 0, 0]), plain + 10);
+    assert_eq!(with([0, 0, 0, 0, 0, 0, 0, 20]), plain - 40);
+    assert_eq!(with([0, 0, 0, 0, 0, 0, 0, 80]), 0);
+}
