@@ -234,11 +234,12 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
                 let [mg, eg] = w.rook_queen_file;
                 total.add(s * mg, s * eg);
             }
-            let reach = attacks::rook_attacks(rook, occupied);
-            if (file & their_zone).any() && (reach & their_zone).is_empty() {
+            let rook_reach = attacks::rook_attacks(rook, occupied);
+            if (file & their_zone).any() && (rook_reach & their_zone).is_empty() {
                 total.add(s * w.rook_king_ring_mg, 0);
             }
-            if (reach & rook_room).count() <= 3 && (king_file < 4) == (rook.file() < king_file) {
+            if (rook_reach & rook_room).count() <= 3 && (king_file < 4) == (rook.file() < king_file)
+            {
                 let [mg, eg] = w.trapped_rook;
                 total.add(-s * uncastled_share * mg, -s * uncastled_share * eg);
             }
