@@ -56,6 +56,7 @@
 
 use super::chess_contest::{contested_terms, winnable_eg, Reach};
 use super::chess_keys::correction_keys;
+use super::chess_pieces::{bishop_terms, rook_terms, Surroundings};
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
 use rules::attacks;
@@ -324,6 +325,11 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         let king_zone = attacks::king_attacks(enemy_king).with(enemy_king);
         let mut attack_units = 0;
         let mut attackers = 0;
+        let around = Surroundings {
+            enemy_zone: king_zone,
+            enemy_pawn_attacks,
+            blocked,
+        };
 
         for role in Role::ALL {
             for sq in pos.by_piece(Piece::new(color, role)) {
@@ -380,14 +386,20 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                     attackers += 1;
                     attack_units += zone_hits * w.king_attack_units[r - 1];
                 }
-                if role == Role::Rook {
-                    let file = Bitboard::file(sq.file());
-                    if (file & pawns).is_empty() {
-                        side.add(w.rook_open_file[0], w.rook_open_file[1]);
-                    } else if (file & our_pawns).is_empty() {
-                        side.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
+                let placement = match role {
+                    Role::Rook => {
+                        let file = Bitboard::file(sq.file());
+                        if (file & pawns).is_empty() {
+                            side.add(w.rook_open_file[0], w.rook_open_file[1]);
+                        } else if (file & our_pawns).is_empty() {
+                            side.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
+                        }
+                        rook_terms(pos, w, color, sq, reach, &around)
                     }
-                }
+                    Role::Bishop => bishop_terms(pos, w, sq, reach, &around),
+                    _ => Tapered::default(),
+                };
+                side.add(placement.mg, placement.eg);
             }
         }
         if pos

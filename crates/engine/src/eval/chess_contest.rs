@@ -27,9 +27,6 @@ pub(super) struct Reach {
     pub pawns: Bitboard,
 }
 
-/// d4, e4, d5 and e5.
-const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
-
 /// Files a–d and e–h.
 const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
 const KING_SIDE: Bitboard = Bitboard(0xf0f0_f0f0_f0f0_f0f0);
@@ -194,7 +191,8 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
         // Squares from which a knight, bishop or rook of ours would harass the enemy's
         // only queen.
         let their_queens = pos.by_piece(Piece::new(color.other(), Role::Queen));
-        if their_queens.count() == 1 {
+        let harassing = w.knight_on_queen != [0, 0] || w.slider_on_queen != [0, 0];
+        if harassing && their_queens.count() == 1 {
             let queen = their_queens.single();
             let open = !pawn_attacks[them] & !our_pieces & !blocked;
             let knight_squares = attacks::knight_attacks(queen) & by_knights & open;
@@ -215,44 +213,6 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
             ] {
                 let count = squares.count() as i32;
                 total.add(s * count * mg, s * count * eg);
-            }
-        }
-
-        // Rooks and bishops aimed at the enemy king or queen, or shut in by their own king.
-        let their_zone = their_king.with(their_king_square);
-        let queens = pos.by_role(Role::Queen);
-        let rook_room = !(our_pawns.with(our_king_square) | pawn_attacks[them] | blocked);
-        let uncastled_share = if (pos.castling_rooks() & our_pieces).any() {
-            1
-        } else {
-            2
-        };
-        let king_file = our_king_square.file();
-        for rook in pos.by_piece(Piece::new(color, Role::Rook)) {
-            let file = Bitboard::file(rook.file());
-            if (file & queens).any() {
-                let [mg, eg] = w.rook_queen_file;
-                total.add(s * mg, s * eg);
-            }
-            let rook_reach = attacks::rook_attacks(rook, occupied);
-            if (file & their_zone).any() && (rook_reach & their_zone).is_empty() {
-                total.add(s * w.rook_king_ring_mg, 0);
-            }
-            if (rook_reach & rook_room).count() <= 3 && (king_file < 4) == (rook.file() < king_file)
-            {
-                let [mg, eg] = w.trapped_rook;
-                total.add(-s * uncastled_share * mg, -s * uncastled_share * eg);
-            }
-        }
-        for bishop in pos.by_piece(Piece::new(color, Role::Bishop)) {
-            let past_pieces = attacks::bishop_attacks(bishop, pawns | blocked);
-            if (past_pieces & CENTRE).more_than_one() {
-                total.add(s * w.bishop_long_diagonal_mg, 0);
-            }
-            if (past_pieces & their_zone).any()
-                && (attacks::bishop_attacks(bishop, occupied) & their_zone).is_empty()
-            {
-                total.add(s * w.bishop_king_ring_mg, 0);
             }
         }
 
