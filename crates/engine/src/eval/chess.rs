@@ -45,7 +45,9 @@
 //!
 //! The terms from the safe check on came after sliding chess was measured on the hand-set
 //! values, so they are off (0) there and only the tuned sets give them a size. The terms
-//! that weigh both sides' attacks are counted in `chess_contest`.
+//! that weigh both sides' attacks are counted in `chess_contest`; where a rook or bishop
+//! stands, in `chess_pieces`, from the attacks the mobility pass finds. A term whose weights
+//! are all 0 is not counted at all, so sliding chess does not pay for the terms it lacks.
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
