@@ -131,15 +131,50 @@ pub struct ChessEval {
     pub eg: [[i32; 64]; 6],
     /// The piece-square part alone, middlegame (sliding chess softens the king's).
     pub psqt_mg: [[i32; 64]; 6],
+    /// Which groups of costlier terms have a weight other than 0, so an evaluation skips
+    /// the rest without looking at the weights each time.
+    pub in_use: TermsInUse,
+}
+
+/// Groups of terms that cost extra work to count, each `true` when any of its weights is
+/// not 0.
+#[derive(Clone, Copy, Debug)]
+pub struct TermsInUse {
+    /// A rook on the queen's file, aimed at the enemy king, or shut in by its own king.
+    pub rook_placement: bool,
+    /// A bishop on a long diagonal or aimed at the enemy king through pieces.
+    pub bishop_placement: bool,
+    /// Our pieces able to harass the enemy's only queen.
+    pub queen_harassment: bool,
+}
+
+const fn any_nonzero(values: &[i32]) -> bool {
+    let mut i = 0;
+    while i < values.len() {
+        if values[i] != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 impl ChessEval {
     pub const fn new(weights: &ChessWeights) -> ChessEval {
+        let w = weights;
         ChessEval {
             weights: *weights,
             mg: psqt::table(weights, material(weights, false), false),
             eg: psqt::table(weights, material(weights, true), true),
             psqt_mg: psqt::table(weights, [0; 6], false),
+            in_use: TermsInUse {
+                rook_placement: any_nonzero(&w.rook_queen_file)
+                    || w.rook_king_ring_mg != 0
+                    || any_nonzero(&w.trapped_rook),
+                bishop_placement: w.bishop_long_diagonal_mg != 0 || w.bishop_king_ring_mg != 0,
+                queen_harassment: any_nonzero(&w.knight_on_queen)
+                    || any_nonzero(&w.slider_on_queen),
+            },
         }
     }
 }
@@ -389,16 +424,8 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                     attack_units += zone_hits * w.king_attack_units[r - 1];
                 }
                 let placement = match role {
-                    Role::Rook => {
-                        let file = Bitboard::file(sq.file());
-                        if (file & pawns).is_empty() {
-                            side.add(w.rook_open_file[0], w.rook_open_file[1]);
-                        } else if (file & our_pawns).is_empty() {
-                            side.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
-                        }
-                        rook_terms(pos, w, color, sq, reach, &around)
-                    }
-                    Role::Bishop => bishop_terms(pos, w, sq, reach, &around),
+                    Role::Rook => rook_terms(pos, eval, color, sq, reach, &around),
+                    Role::Bishop => bishop_terms(pos, eval, sq, reach, &around),
                     _ => Tapered::default(),
                 };
                 side.add(placement.mg, placement.eg);
@@ -526,7 +553,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         occupied,
         pawns,
     };
-    let contested = contested_terms(pos, w, &reach);
+    let contested = contested_terms(pos, eval, &reach);
     total.add(contested.mg, contested.eg);
     total.add(0, winnable_eg(pos, w, &reach, total.eg));
     total

@@ -2,7 +2,9 @@
 //! both sides' attacks are known: threats, safe checks, the king attack, how safe a passed
 //! pawn's path is, squares both sides contest, space, and the king's place among the pawns.
 
-use super::chess::{ahead_of, king_distance, pawn_attacks_of, pawn_pushes, sign, Tapered};
+use super::chess::{
+    ahead_of, king_distance, pawn_attacks_of, pawn_pushes, sign, ChessEval, Tapered,
+};
 use super::chess_terms::ChessWeights;
 use rules::attacks;
 use rules::{Bitboard, ChessPosition, Color, Piece, Role};
@@ -59,7 +61,8 @@ fn behind(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 /// The contested terms from White's side, before the phase blend.
-pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Reach) -> Tapered {
+pub(super) fn contested_terms(pos: &ChessPosition, eval: &ChessEval, reach: &Reach) -> Tapered {
+    let w = &eval.weights;
     let mut total = Tapered::default();
     let &Reach {
         ref attacked,
@@ -191,8 +194,7 @@ pub(super) fn contested_terms(pos: &ChessPosition, w: &ChessWeights, reach: &Rea
         // Squares from which a knight, bishop or rook of ours would harass the enemy's
         // only queen.
         let their_queens = pos.by_piece(Piece::new(color.other(), Role::Queen));
-        let harassing = w.knight_on_queen != [0, 0] || w.slider_on_queen != [0, 0];
-        if harassing && their_queens.count() == 1 {
+        if eval.in_use.queen_harassment && their_queens.count() == 1 {
             let queen = their_queens.single();
             let open = !pawn_attacks[them] & !our_pieces & !blocked;
             let knight_squares = attacks::knight_attacks(queen) & by_knights & open;

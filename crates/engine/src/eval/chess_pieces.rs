@@ -1,9 +1,8 @@
-//! The 8×8 evaluation's terms for where a rook or bishop stands: aimed at the enemy king or
-//! queen, along a long diagonal, or shut in beside its own king. Counted in the same pass as
+//! The 8×8 evaluation's terms for where a rook or bishop stands: on an open file, aimed at
+//! the enemy king or queen, along a long diagonal, or shut in beside its own king. Counted in the same pass as
 //! mobility, from the squares that pass already found the piece reaching.
 
-use super::chess::Tapered;
-use super::chess_terms::ChessWeights;
+use super::chess::{ChessEval, Tapered};
 use rules::attacks;
 use rules::{Bitboard, ChessPosition, Color, Role, Square};
 
@@ -21,21 +20,30 @@ pub(super) struct Surroundings {
 }
 
 /// The terms of `color`'s rook on `sq`, which reaches `reach`, from that side's view: on a
-/// file with a queen on it, on a file through the enemy king's zone without yet hitting it,
-/// or shut in on the near-edge side of its own king (worse once castling is gone).
+/// file without pawns or without its own pawns, on a file with a queen on it, on a file
+/// through the enemy king's zone without yet hitting it, or shut in on the near-edge side of
+/// its own king (worse once castling is gone).
 pub(super) fn rook_terms(
     pos: &ChessPosition,
-    w: &ChessWeights,
+    eval: &ChessEval,
     color: Color,
     sq: Square,
     reach: Bitboard,
     around: &Surroundings,
 ) -> Tapered {
+    let w = &eval.weights;
     let mut terms = Tapered::default();
-    if w.rook_queen_file == [0, 0] && w.rook_king_ring_mg == 0 && w.trapped_rook == [0, 0] {
+    let us = pos.by_color(color);
+    let pawns = pos.by_role(Role::Pawn);
+    let file = Bitboard::file(sq.file());
+    if (file & pawns).is_empty() {
+        terms.add(w.rook_open_file[0], w.rook_open_file[1]);
+    } else if (file & pawns & us).is_empty() {
+        terms.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
+    }
+    if !eval.in_use.rook_placement {
         return terms;
     }
-    let file = Bitboard::file(sq.file());
     if (file & pos.by_role(Role::Queen)).any() {
         let [mg, eg] = w.rook_queen_file;
         terms.add(mg, eg);
@@ -43,11 +51,8 @@ pub(super) fn rook_terms(
     if (file & around.enemy_zone).any() && (reach & around.enemy_zone).is_empty() {
         terms.add(w.rook_king_ring_mg, 0);
     }
-    let us = pos.by_color(color);
     let our_king = pos.king(color);
-    let room = !((pos.by_role(Role::Pawn) & us).with(our_king)
-        | around.enemy_pawn_attacks
-        | around.blocked);
+    let room = !((pawns & us).with(our_king) | around.enemy_pawn_attacks | around.blocked);
     let king_file = our_king.file();
     if (reach & room).count() <= 3 && (king_file < 4) == (sq.file() < king_file) {
         let share = if (pos.castling_rooks() & us).any() {
@@ -66,13 +71,14 @@ pub(super) fn rook_terms(
 /// pieces that still stand in the way.
 pub(super) fn bishop_terms(
     pos: &ChessPosition,
-    w: &ChessWeights,
+    eval: &ChessEval,
     sq: Square,
     reach: Bitboard,
     around: &Surroundings,
 ) -> Tapered {
+    let w = &eval.weights;
     let mut terms = Tapered::default();
-    if w.bishop_long_diagonal_mg == 0 && w.bishop_king_ring_mg == 0 {
+    if !eval.in_use.bishop_placement {
         return terms;
     }
     let past_pieces = attacks::bishop_attacks(sq, pos.by_role(Role::Pawn) | around.blocked);
