@@ -99,6 +99,11 @@ pub struct TimeBudget {
 /// passing, rendering, the GUI's own lag).
 const OVERHEAD_MS: f64 = 30.0;
 
+/// Kept back from a fixed time per move: just the time to send the move. A fixed time per
+/// move is the time to think (UCI's `movetime` means searching exactly that long), not a
+/// clock that can fall, so the clock's reserve does not apply.
+const MOVE_TIME_RESERVE_MS: f64 = 1.0;
+
 impl TimeBudget {
     pub const UNLIMITED: TimeBudget = TimeBudget {
         soft_ms: f64::INFINITY,
@@ -115,7 +120,7 @@ impl TimeBudget {
             budget = TimeBudget::for_clock(clock);
         }
         if let Some(ms) = limits.move_time_ms {
-            let ms = (ms as f64 - OVERHEAD_MS / 3.0).max(1.0);
+            let ms = (ms as f64 - MOVE_TIME_RESERVE_MS).max(1.0);
             budget.soft_ms = budget.soft_ms.min(ms);
             budget.hard_ms = budget.hard_ms.min(ms);
         }

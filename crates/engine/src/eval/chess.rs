@@ -366,6 +366,8 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
             enemy_zone: king_zone,
             enemy_pawn_attacks,
             blocked,
+            pawns,
+            our_pawns,
         };
 
         for role in Role::ALL {
@@ -425,7 +427,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
                 }
                 let placement = match role {
                     Role::Rook => rook_terms(pos, eval, color, sq, reach, &around),
-                    Role::Bishop => bishop_terms(pos, eval, sq, reach, &around),
+                    Role::Bishop => bishop_terms(eval, sq, reach, &around),
                     _ => Tapered::default(),
                 };
                 side.add(placement.mg, placement.eg);

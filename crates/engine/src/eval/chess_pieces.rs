@@ -17,6 +17,10 @@ pub(super) struct Surroundings {
     pub enemy_pawn_attacks: Bitboard,
     /// Squares no piece may enter or pass (sliding chess's gap).
     pub blocked: Bitboard,
+    /// Every pawn on the board.
+    pub pawns: Bitboard,
+    /// The side's own pawns.
+    pub our_pawns: Bitboard,
 }
 
 /// The terms of `color`'s rook on `sq`, which reaches `reach`, from that side's view: on a
@@ -33,12 +37,10 @@ pub(super) fn rook_terms(
 ) -> Tapered {
     let w = &eval.weights;
     let mut terms = Tapered::default();
-    let us = pos.by_color(color);
-    let pawns = pos.by_role(Role::Pawn);
     let file = Bitboard::file(sq.file());
-    if (file & pawns).is_empty() {
+    if (file & around.pawns).is_empty() {
         terms.add(w.rook_open_file[0], w.rook_open_file[1]);
-    } else if (file & pawns & us).is_empty() {
+    } else if (file & around.our_pawns).is_empty() {
         terms.add(w.rook_half_open_file[0], w.rook_half_open_file[1]);
     }
     if !eval.in_use.rook_placement {
@@ -52,10 +54,10 @@ pub(super) fn rook_terms(
         terms.add(w.rook_king_ring_mg, 0);
     }
     let our_king = pos.king(color);
-    let room = !((pawns & us).with(our_king) | around.enemy_pawn_attacks | around.blocked);
+    let room = !(around.our_pawns.with(our_king) | around.enemy_pawn_attacks | around.blocked);
     let king_file = our_king.file();
     if (reach & room).count() <= 3 && (king_file < 4) == (sq.file() < king_file) {
-        let share = if (pos.castling_rooks() & us).any() {
+        let share = if (pos.castling_rooks() & pos.by_color(color)).any() {
             1
         } else {
             2
@@ -70,7 +72,6 @@ pub(super) fn rook_terms(
 /// centre squares past any pieces but pawns, or aimed at the enemy king's zone through
 /// pieces that still stand in the way.
 pub(super) fn bishop_terms(
-    pos: &ChessPosition,
     eval: &ChessEval,
     sq: Square,
     reach: Bitboard,
@@ -81,7 +82,7 @@ pub(super) fn bishop_terms(
     if !eval.in_use.bishop_placement {
         return terms;
     }
-    let past_pieces = attacks::bishop_attacks(sq, pos.by_role(Role::Pawn) | around.blocked);
+    let past_pieces = attacks::bishop_attacks(sq, around.pawns | around.blocked);
     if (past_pieces & CENTRE).more_than_one() {
         terms.add(w.bishop_long_diagonal_mg, 0);
     }
