@@ -58,6 +58,7 @@
 
 use super::chess_contest::{contested_terms, winnable_eg, Reach};
 use super::chess_keys::correction_keys;
+use super::chess_pawns::{cached_pawn_structure, pawn_structure, PawnStructure};
 use super::chess_pieces::{bishop_terms, rook_terms, Surroundings};
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
@@ -250,7 +251,7 @@ pub(super) fn king_distance(a: Square, b: Square) -> i32 {
     files.max(ranks)
 }
 
-fn adjacent_files(file: u8) -> Bitboard {
+pub(super) fn adjacent_files(file: u8) -> Bitboard {
     let mut mask = Bitboard::EMPTY;
     if file > 0 {
         mask |= Bitboard::file(file - 1);
@@ -332,13 +333,36 @@ pub fn mobility_count_entries(pos: &ChessPosition) -> Vec<(Color, usize)> {
 /// The evaluation from White's side before the phase blend, so variants can add terms.
 /// `blocked` squares (sliding chess's gap) stop rays and are never counted as mobility.
 pub fn white_terms(pos: &ChessPosition) -> Tapered {
-    white_terms_with(pos, &HAND_SET_EVAL)
+    white_terms_static(pos, &HAND_SET_EVAL)
 }
 
 /// [`white_terms`] with the given weights (the tuner's way in).
 pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
+    let pawns = pos.by_role(Role::Pawn);
+    let structure = pawn_structure(
+        pawns & pos.by_color(Color::White),
+        pawns & pos.by_color(Color::Black),
+        &eval.weights,
+    );
+    white_terms_given(pos, eval, &structure)
+}
+
+/// [`white_terms_with`] for an evaluation that lives for the whole program, its pawn
+/// structure remembered from earlier positions with the same pawns.
+pub fn white_terms_static(pos: &ChessPosition, eval: &'static ChessEval) -> Tapered {
+    let pawns = pos.by_role(Role::Pawn);
+    let structure = cached_pawn_structure(
+        pawns & pos.by_color(Color::White),
+        pawns & pos.by_color(Color::Black),
+        eval,
+    );
+    white_terms_given(pos, eval, &structure)
+}
+
+/// The evaluation from White's side with the pawn structure already counted.
+fn white_terms_given(pos: &ChessPosition, eval: &ChessEval, structure: &PawnStructure) -> Tapered {
     let w = &eval.weights;
-    let mut total = Tapered::default();
+    let mut total = structure.score;
     let blocked = pos.blocked();
     let occupied = pos.occupied() | blocked;
     let pawns = pos.by_role(Role::Pawn);
@@ -349,7 +373,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     // What each side's pawns attack, by colour: for mobility, passed pawns and the threats.
     let pawn_attacks = Color::ALL.map(|color| pawn_attacks_of(color, pawns & pos.by_color(color)));
     let mut king_attack = [(0, 0); 2];
-    let mut passed = [Bitboard::EMPTY; 2];
+    let passed = structure.passed;
     for color in Color::ALL {
         let mut side = Tapered::default();
         let us = pos.by_color(color);
@@ -441,63 +465,26 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
         }
         king_attack[color.index()] = (attack_units, attackers);
 
-        // Pawn structure.
-        let our_pawn_attacks = pawn_attacks[color.index()];
-        for sq in our_pawns {
-            let file = sq.file();
-            let file_mask = Bitboard::file(file);
-            if (ahead_of(sq, color, file_mask) & our_pawns).any() {
-                side.add(-w.doubled_pawn[0], -w.doubled_pawn[1]);
-            }
-            let neighbours = adjacent_files(file) & our_pawns;
-            let weak = if neighbours.is_empty() {
-                side.add(-w.isolated_pawn[0], -w.isolated_pawn[1]);
-                true
-            } else if (neighbours & !ahead_of(sq, color, Bitboard(!0))).is_empty()
-                && sq
-                    .offset(0, color.forward())
-                    .is_some_and(|next| enemy_pawn_attacks.contains(next))
-            {
-                side.add(-w.backward_pawn[0], -w.backward_pawn[1]);
-                true
-            } else {
-                false
-            };
-            if weak && (ahead_of(sq, color, file_mask) & their_pawns).is_empty() {
-                side.add(-w.weak_unopposed_pawn[0], -w.weak_unopposed_pawn[1]);
-            }
+        // Passed pawns against the kings and pieces (the pawn-only terms come from
+        // `structure`).
+        for sq in structure.passed[color.index()] {
             let rank = sq.relative_rank(color) as usize;
-            let phalanx = (neighbours & Bitboard::rank(sq.rank())).any();
-            if (phalanx || our_pawn_attacks.contains(sq)) && (1..=6).contains(&rank) {
-                side.add(w.connected_pawn_mg[rank - 1], w.connected_pawn_eg[rank - 1]);
-            }
-            let front_span = ahead_of(sq, color, file_mask | adjacent_files(file));
-            if (front_span & their_pawns).is_empty()
-                && (ahead_of(sq, color, file_mask) & our_pawns).is_empty()
-                && (1..=6).contains(&rank)
-            {
-                side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
-                passed[color.index()] = passed[color.index()].with(sq);
-                if our_pawn_attacks.contains(sq) {
-                    side.add(w.passed_supported[0], w.passed_supported[1]);
+            if let Some(next) = sq.offset(0, color.forward()) {
+                if them.contains(next) {
+                    side.add(-w.passed_blocked[0], -w.passed_blocked[1]);
                 }
-                if let Some(next) = sq.offset(0, color.forward()) {
-                    if them.contains(next) {
-                        side.add(-w.passed_blocked[0], -w.passed_blocked[1]);
-                    }
-                    if rank >= 4 {
-                        let beyond_fourth = rank as i32 - 3;
-                        let theirs = king_distance(enemy_king, next);
-                        let ours = king_distance(our_king, next);
-                        let [their_weight, our_weight] = w.passed_king_distance_eg;
-                        side.add(
-                            0,
-                            beyond_fourth * (their_weight * theirs - our_weight * ours),
-                        );
-                        if (ahead_of(sq, color, file_mask) & occupied).is_empty() {
-                            let [mg, eg] = w.passed_free_path;
-                            side.add(beyond_fourth * mg, beyond_fourth * eg);
-                        }
+                if rank >= 4 {
+                    let beyond_fourth = rank as i32 - 3;
+                    let theirs = king_distance(enemy_king, next);
+                    let ours = king_distance(our_king, next);
+                    let [their_weight, our_weight] = w.passed_king_distance_eg;
+                    side.add(
+                        0,
+                        beyond_fourth * (their_weight * theirs - our_weight * ours),
+                    );
+                    if (ahead_of(sq, color, Bitboard::file(sq.file())) & occupied).is_empty() {
+                        let [mg, eg] = w.passed_free_path;
+                        side.add(beyond_fourth * mg, beyond_fourth * eg);
                     }
                 }
             }
@@ -593,6 +580,13 @@ pub fn white_score_with(pos: &ChessPosition, eval: &ChessEval) -> i32 {
     drawish_scale(pos, score)
 }
 
+/// [`white_score_with`] for an evaluation that lives for the whole program (see
+/// [`white_terms_static`]).
+pub fn white_score_static(pos: &ChessPosition, eval: &'static ChessEval) -> i32 {
+    let score = white_terms_static(pos, eval).blend(phase(pos));
+    drawish_scale(pos, score)
+}
+
 /// The evaluation for `pos`'s castling mode: standard chess's own weights, or those of
 /// Chess960-style starts.
 #[inline]
@@ -606,7 +600,7 @@ pub fn eval_for(pos: &ChessPosition) -> &'static ChessEval {
 /// The static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &ChessPosition) -> i32 {
     let eval = eval_for(pos);
-    white_score_with(pos, eval) * sign(pos.turn()) + eval.weights.tempo
+    white_score_static(pos, eval) * sign(pos.turn()) + eval.weights.tempo
 }
 
 pub(crate) fn victim_value(pos: &ChessPosition, mv: Move) -> i32 {

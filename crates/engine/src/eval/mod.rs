@@ -7,6 +7,7 @@ pub mod chess;
 mod chess960_weights;
 mod chess_contest;
 mod chess_keys;
+mod chess_pawns;
 mod chess_pieces;
 mod chess_terms;
 pub mod relative;

@@ -510,3 +510,34 @@ fn complexity_moves_the_endgame_score_never_past_a_draw() {
     assert_eq!(with([0, 0, 0, 0, 0, 0, 0, 20]), plain - 40);
     assert_eq!(with([0, 0, 0, 0, 0, 0, 0, 80]), 0);
 }
+
+#[test]
+fn remembered_pawn_structures_give_exactly_the_counted_evaluation() {
+    // The same pawns are looked up for three sets of weights in turn, so an entry left by one
+    // set must never answer for another.
+    let evals: [&'static ChessEval; 3] = [&STANDARD, &CHESS960, &HAND_SET_EVAL];
+    let mut rng = crate::rng::Rng::new(11);
+    let mut compared = 0;
+    for _ in 0..30 {
+        let mut pos = ChessPosition::startpos();
+        for _ in 0..100 {
+            for eval in evals {
+                assert_eq!(
+                    white_terms_static(&pos, eval),
+                    white_terms_with(&pos, eval),
+                    "{}",
+                    pos.to_fen()
+                );
+                compared += 1;
+            }
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let moves = moves.as_slice();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+    assert!(compared > 3000);
+}

@@ -1,0 +1,157 @@
+//! The 8×8 evaluation's pawn-structure terms — the ones that depend on where the pawns stand
+//! and on nothing else — and a small table, one per thread, that remembers them by the
+//! placement of both sides' pawns. Pawns move rarely in a search tree, so most evaluations
+//! find their structure there instead of walking every pawn again.
+//!
+//! The passed-pawn terms that also look at kings and pieces (a blocker, the kings' distances,
+//! a free path) stay in `chess.rs`, counted from the passed pawns found here.
+
+use super::chess::{adjacent_files, ahead_of, pawn_attacks_of, ChessEval, Tapered};
+use super::chess_terms::ChessWeights;
+use rules::{Bitboard, Color};
+use std::cell::RefCell;
+
+/// The pawn-structure terms of one placement of pawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct PawnStructure {
+    /// Doubled, isolated, backward, weak unopposed and connected pawns, and each passed
+    /// pawn's rank bonus and support, from White's side.
+    pub score: Tapered,
+    /// Each side's passed pawns on relative ranks 2..7, by colour.
+    pub passed: [Bitboard; 2],
+}
+
+/// Counts the pawn-structure terms of the pawns `white_pawns` and `black_pawns` with the
+/// weights `w`.
+pub(super) fn pawn_structure(
+    white_pawns: Bitboard,
+    black_pawns: Bitboard,
+    w: &ChessWeights,
+) -> PawnStructure {
+    let by_color = [white_pawns, black_pawns];
+    let pawn_attacks = Color::ALL.map(|color| pawn_attacks_of(color, by_color[color.index()]));
+    let mut structure = PawnStructure::default();
+    for color in Color::ALL {
+        let mut side = Tapered::default();
+        let our_pawns = by_color[color.index()];
+        let their_pawns = by_color[color.other().index()];
+        let our_pawn_attacks = pawn_attacks[color.index()];
+        let enemy_pawn_attacks = pawn_attacks[color.other().index()];
+        for sq in our_pawns {
+            let file = sq.file();
+            let file_mask = Bitboard::file(file);
+            if (ahead_of(sq, color, file_mask) & our_pawns).any() {
+                side.add(-w.doubled_pawn[0], -w.doubled_pawn[1]);
+            }
+            let neighbours = adjacent_files(file) & our_pawns;
+            let weak = if neighbours.is_empty() {
+                side.add(-w.isolated_pawn[0], -w.isolated_pawn[1]);
+                true
+            } else if (neighbours & !ahead_of(sq, color, Bitboard(!0))).is_empty()
+                && sq
+                    .offset(0, color.forward())
+                    .is_some_and(|next| enemy_pawn_attacks.contains(next))
+            {
+                side.add(-w.backward_pawn[0], -w.backward_pawn[1]);
+                true
+            } else {
+                false
+            };
+            if weak && (ahead_of(sq, color, file_mask) & their_pawns).is_empty() {
+                side.add(-w.weak_unopposed_pawn[0], -w.weak_unopposed_pawn[1]);
+            }
+            let rank = sq.relative_rank(color) as usize;
+            let phalanx = (neighbours & Bitboard::rank(sq.rank())).any();
+            if (phalanx || our_pawn_attacks.contains(sq)) && (1..=6).contains(&rank) {
+                side.add(w.connected_pawn_mg[rank - 1], w.connected_pawn_eg[rank - 1]);
+            }
+            let front_span = ahead_of(sq, color, file_mask | adjacent_files(file));
+            if (front_span & their_pawns).is_empty()
+                && (ahead_of(sq, color, file_mask) & our_pawns).is_empty()
+                && (1..=6).contains(&rank)
+            {
+                side.add(w.passed_pawn_mg[rank - 1], w.passed_pawn_eg[rank - 1]);
+                structure.passed[color.index()] = structure.passed[color.index()].with(sq);
+                if our_pawn_attacks.contains(sq) {
+                    side.add(w.passed_supported[0], w.passed_supported[1]);
+                }
+            }
+        }
+        let s = super::chess::sign(color);
+        structure.score.add(s * side.mg, s * side.eg);
+    }
+    structure
+}
+
+/// How many placements the table holds (a power of two); 48 bytes each.
+const TABLE_ENTRIES: usize = 1 << 13;
+
+/// One remembered placement: the pawns, which evaluation's weights counted them, and the result.
+#[derive(Clone, Copy)]
+struct Entry {
+    white_pawns: Bitboard,
+    black_pawns: Bitboard,
+    /// The address of the `'static` evaluation whose weights counted it; 0 for an empty slot.
+    eval: usize,
+    structure: PawnStructure,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    white_pawns: Bitboard::EMPTY,
+    black_pawns: Bitboard::EMPTY,
+    eval: 0,
+    structure: PawnStructure {
+        score: Tapered { mg: 0, eg: 0 },
+        passed: [Bitboard::EMPTY; 2],
+    },
+};
+
+thread_local! {
+    /// Each search runs on one thread, so each has its own table and none needs a lock. It is
+    /// made on first use.
+    static TABLE: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The slot of a placement of pawns.
+fn slot(white_pawns: Bitboard, black_pawns: Bitboard) -> usize {
+    let mixed = white_pawns.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ black_pawns
+            .0
+            .rotate_left(29)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (mixed >> (64 - TABLE_ENTRIES.trailing_zeros())) as usize
+}
+
+/// [`pawn_structure`] with `eval`'s weights, from the table when it holds this placement.
+/// Only evaluations that live for the whole program are remembered, so an entry's address can
+/// never come to mean other weights; an entry matches on both sides' whole pawn sets, so the
+/// result is always exactly what counting would give.
+pub(super) fn cached_pawn_structure(
+    white_pawns: Bitboard,
+    black_pawns: Bitboard,
+    eval: &'static ChessEval,
+) -> PawnStructure {
+    let address = eval as *const ChessEval as usize;
+    let index = slot(white_pawns, black_pawns);
+    TABLE.with(|table| {
+        let mut table = table.borrow_mut();
+        if table.is_empty() {
+            table.resize(TABLE_ENTRIES, EMPTY_ENTRY);
+        }
+        let entry = &mut table[index];
+        if entry.eval == address
+            && entry.white_pawns == white_pawns
+            && entry.black_pawns == black_pawns
+        {
+            return entry.structure;
+        }
+        let structure = pawn_structure(white_pawns, black_pawns, &eval.weights);
+        *entry = Entry {
+            white_pawns,
+            black_pawns,
+            eval: address,
+            structure,
+        };
+        structure
+    })
+}
