@@ -342,6 +342,7 @@ pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
     let structure = pawn_structure(
         pawns & pos.by_color(Color::White),
         pawns & pos.by_color(Color::Black),
+        kings(pos),
         &eval.weights,
     );
     white_terms_given(pos, eval, &structure)
@@ -354,15 +355,22 @@ pub fn white_terms_static(pos: &ChessPosition, eval: &'static ChessEval) -> Tape
     let structure = cached_pawn_structure(
         pawns & pos.by_color(Color::White),
         pawns & pos.by_color(Color::Black),
+        kings(pos),
         eval,
     );
     white_terms_given(pos, eval, &structure)
+}
+
+/// Both kings' squares, White's first.
+fn kings(pos: &ChessPosition) -> [Square; 2] {
+    Color::ALL.map(|color| pos.king(color))
 }
 
 /// The evaluation from White's side with the pawn structure already counted.
 fn white_terms_given(pos: &ChessPosition, eval: &ChessEval, structure: &PawnStructure) -> Tapered {
     let w = &eval.weights;
     let mut total = structure.score;
+    total.add(structure.shelter_mg, 0);
     let blocked = pos.blocked();
     let occupied = pos.occupied() | blocked;
     let pawns = pos.by_role(Role::Pawn);
@@ -490,44 +498,6 @@ fn white_terms_given(pos: &ChessPosition, eval: &ChessEval, structure: &PawnStru
             }
         }
 
-        // King shelter, and enemy pawns storming it.
-        for df in -1..=1 {
-            let Some(file_sq) = our_king.offset(df, 0) else {
-                continue;
-            };
-            let storm = ahead_of(our_king, color, Bitboard::file(file_sq.file())) & their_pawns;
-            let nearest = storm
-                .into_iter()
-                .map(|pawn| (pawn.rank() as i32 - our_king.rank() as i32).abs())
-                .min();
-            if let Some(ranks @ 1..=3) = nearest {
-                side.add(-w.pawn_storm_mg[ranks as usize - 1], 0);
-            }
-        }
-        if our_king.relative_rank(color) <= 1 {
-            let forward = color.forward();
-            for df in -1..=1 {
-                let Some(file_sq) = our_king.offset(df, 0) else {
-                    continue;
-                };
-                let file_pawns = our_pawns & Bitboard::file(file_sq.file());
-                if file_pawns.is_empty() {
-                    side.add(-w.open_file_near_king, 0);
-                    continue;
-                }
-                if let Some(one) = our_king.offset(df, forward) {
-                    if file_pawns.contains(one) {
-                        side.add(w.pawn_shield[0], 0);
-                        continue;
-                    }
-                }
-                if let Some(two) = our_king.offset(df, 2 * forward) {
-                    if file_pawns.contains(two) {
-                        side.add(w.pawn_shield[1], 0);
-                    }
-                }
-            }
-        }
         let s = sign(color);
         total.add(s * side.mg, s * side.eg);
     }
