@@ -289,7 +289,7 @@ pub fn phase(pos: &ChessPosition) -> i32 {
 
 /// The squares a knight, bishop, rook or queen on `sq` attacks; `blocked` squares stop rays
 /// and are never attacked.
-#[inline]
+#[inline(always)]
 fn piece_reach(role: Role, sq: Square, occupied: Bitboard, blocked: Bitboard) -> Bitboard {
     let reach = match role {
         Role::Knight => attacks::knight_attacks(sq),
