@@ -46,8 +46,10 @@
 //! The terms from the safe check on came after sliding chess was measured on the hand-set
 //! values, so they are off (0) there and only the tuned sets give them a size. The terms
 //! that weigh both sides' attacks are counted in `chess_contest`; where a rook or bishop
-//! stands, in `chess_pieces`, from the attacks the mobility pass finds. A term whose weights
-//! are all 0 is not counted at all, so sliding chess does not pay for the terms it lacks.
+//! stands, in `chess_pieces`, from the attacks the mobility pass finds; the pawn structure and
+//! the kings' shelter, in `chess_pawns`, which remembers them by pawn placement. A term whose
+//! weights are all 0 is not counted at all, so sliding chess does not pay for the terms it
+//! lacks.
 //!
 //! Drawish material (no pawns and at most a minor piece ahead) divides the score by 8; bare
 //! kings or king and one minor against a bare king score 0.
