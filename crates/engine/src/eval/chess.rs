@@ -340,27 +340,22 @@ pub fn white_terms(pos: &ChessPosition) -> Tapered {
 
 /// [`white_terms`] with the given weights (the tuner's way in).
 pub fn white_terms_with(pos: &ChessPosition, eval: &ChessEval) -> Tapered {
-    let pawns = pos.by_role(Role::Pawn);
-    let structure = pawn_structure(
-        pawns & pos.by_color(Color::White),
-        pawns & pos.by_color(Color::Black),
-        kings(pos),
-        &eval.weights,
-    );
+    let [white, black] = pawns_by_color(pos);
+    let structure = pawn_structure(white, black, kings(pos), &eval.weights);
     white_terms_given(pos, eval, &structure)
 }
 
 /// [`white_terms_with`] for an evaluation that lives for the whole program, its pawn
 /// structure remembered from earlier positions with the same pawns.
 pub fn white_terms_static(pos: &ChessPosition, eval: &'static ChessEval) -> Tapered {
-    let pawns = pos.by_role(Role::Pawn);
-    let structure = cached_pawn_structure(
-        pawns & pos.by_color(Color::White),
-        pawns & pos.by_color(Color::Black),
-        kings(pos),
-        eval,
-    );
+    let [white, black] = pawns_by_color(pos);
+    let structure = cached_pawn_structure(white, black, kings(pos), eval);
     white_terms_given(pos, eval, &structure)
+}
+
+/// Each side's pawns, White's first.
+fn pawns_by_color(pos: &ChessPosition) -> [Bitboard; 2] {
+    Color::ALL.map(|color| pos.by_role(Role::Pawn) & pos.by_color(color))
 }
 
 /// Both kings' squares, White's first.

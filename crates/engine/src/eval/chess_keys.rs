@@ -3,14 +3,21 @@
 //! each side's other pieces stand.
 
 use crate::correction::CorrectionKeys;
-use rules::{ChessPosition, Color, Role};
+use rules::{Bitboard, ChessPosition, Color, Role};
 
 /// A hash of where each side's pawns stand (top bits well mixed).
 fn pawn_structure_key(pos: &ChessPosition) -> u64 {
     let pawns = pos.by_role(Role::Pawn);
-    let white = (pawns & pos.by_color(Color::White)).0;
-    let black = (pawns & pos.by_color(Color::Black)).0;
-    (white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    pawns_key(
+        pawns & pos.by_color(Color::White),
+        pawns & pos.by_color(Color::Black),
+    )
+}
+
+/// A hash of White's pawns `white` and Black's pawns `black` (top bits well mixed): the
+/// correction history's pawn key, and the pawn-structure table's slot.
+pub(super) fn pawns_key(white: Bitboard, black: Bitboard) -> u64 {
+    (white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
         .wrapping_mul(0x1656_67B1_9E37_79F9)
 }
 

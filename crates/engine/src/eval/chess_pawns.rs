@@ -9,7 +9,8 @@
 //! The passed-pawn terms that also look at kings and pieces (a blocker, the kings' distances,
 //! a free path) stay in `chess.rs`, counted from the passed pawns found here.
 
-use super::chess::{adjacent_files, ahead_of, pawn_attacks_of, ChessEval, Tapered};
+use super::chess::{adjacent_files, ahead_of, pawn_attacks_of, sign, ChessEval, Tapered};
+use super::chess_keys::pawns_key;
 use super::chess_terms::ChessWeights;
 use rules::{Bitboard, Color, Square};
 use std::cell::RefCell;
@@ -91,7 +92,7 @@ fn pawns_alone(white_pawns: Bitboard, black_pawns: Bitboard, w: &ChessWeights) -
                 }
             }
         }
-        let s = super::chess::sign(color);
+        let s = sign(color);
         structure.score.add(s * side.mg, s * side.eg);
     }
     structure
@@ -148,7 +149,7 @@ fn shelter_mg(
                 }
             }
         }
-        total += super::chess::sign(color) * side;
+        total += sign(color) * side;
     }
     total
 }
@@ -186,14 +187,9 @@ thread_local! {
     static TABLE: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The slot of a placement of pawns.
+/// The slot of a placement of pawns: the top bits of its hash.
 fn slot(white_pawns: Bitboard, black_pawns: Bitboard) -> usize {
-    let mixed = white_pawns.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ black_pawns
-            .0
-            .rotate_left(29)
-            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    (mixed >> (64 - TABLE_ENTRIES.trailing_zeros())) as usize
+    (pawns_key(white_pawns, black_pawns) >> (64 - TABLE_ENTRIES.trailing_zeros())) as usize
 }
 
 /// [`pawn_structure`] with `eval`'s weights, from the table when it holds this placement (the
