@@ -20,7 +20,7 @@ pub const ASPIRATION_GROWTH: i32 = 10;
 pub const ASPIRATION_MAX_WINDOW: i32 = 1000;
 
 /// Reverse futility pruning applies up to this depth…
-pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
+pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 8;
 /// …when the static evaluation exceeds beta by this much per ply of depth.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
@@ -47,13 +47,13 @@ pub const PROBCUT_MARGIN: i32 = 200;
 pub const IIR_MIN_DEPTH: i32 = 4;
 
 /// Late-move pruning of quiet moves applies up to this depth…
-pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 3;
-/// …once this many moves plus [`LATE_MOVE_PRUNING_DEPTH_FACTOR`] × depth² have been searched.
-pub const LATE_MOVE_PRUNING_BASE: usize = 4;
-pub const LATE_MOVE_PRUNING_DEPTH_FACTOR: i32 = 2;
+pub const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 8;
+/// …once this many moves plus depth² have been searched (half as many where the position
+/// is not improving).
+pub const LATE_MOVE_PRUNING_BASE: usize = 5;
 
 /// Futility pruning of quiet moves applies up to this depth…
-pub const FUTILITY_MAX_DEPTH: i32 = 2;
+pub const FUTILITY_MAX_DEPTH: i32 = 5;
 /// …when the static evaluation plus this much per ply of depth cannot reach alpha.
 pub const FUTILITY_MARGIN: i32 = 110;
 

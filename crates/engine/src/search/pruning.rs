@@ -13,12 +13,11 @@ impl<P: SearchPosition> Search<'_, P> {
     /// How many moves a node at `depth` searches before late-move pruning drops the quiet
     /// rest: fewer where the position is not improving.
     pub(super) fn late_move_count(&self, depth: i32, ply: usize) -> usize {
-        let late =
-            LATE_MOVE_PRUNING_BASE + (LATE_MOVE_PRUNING_DEPTH_FACTOR * depth * depth) as usize;
+        let late = LATE_MOVE_PRUNING_BASE + (depth * depth) as usize;
         if self.frames[ply].improving {
             late
         } else {
-            late * 2 / 3
+            late / 2
         }
     }
 
