@@ -462,9 +462,9 @@ impl<P: SearchPosition> Search<'_, P> {
                 && !in_check
                 && best_score > -MATE_BOUND
                 && searched > 0
-                && ((depth <= LATE_MOVE_PRUNING_MAX_DEPTH
+                && ((depth <= P::LEAF_PRUNING.late_move_max_depth
                     && searched >= self.late_move_count(depth, ply))
-                    || (depth <= FUTILITY_MAX_DEPTH
+                    || (depth <= P::LEAF_PRUNING.futility_max_depth
                         && pruning_eval + FUTILITY_MARGIN * depth <= alpha));
             let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))
