@@ -3,7 +3,7 @@
 //! Implemented here, in the engine, for each variant's position type (see `eval::*`).
 
 use crate::correction::CorrectionKeys;
-use crate::search_params::{LeafPruning, WIDE_LEAF_PRUNING};
+use crate::search_params::{LeafPruning, NARROW_LEAF_PRUNING};
 use rules::GamePosition;
 
 /// The number of slots in the history tables; [`SearchPosition::history_slot`] must return
@@ -21,8 +21,12 @@ pub trait SearchPosition: GamePosition {
     /// end in such a cycle, while a real draw needs the third occurrence.
     const TWOFOLD_IS_DRAW: bool = true;
 
-    /// How far from the leaves the search prunes quiet moves and whole nodes.
-    const LEAF_PRUNING: LeafPruning = WIDE_LEAF_PRUNING;
+    /// How far from the leaves the search prunes quiet moves and whole nodes: by default
+    /// the narrower pruning, the wider one where a match has shown it gains.
+    #[inline]
+    fn leaf_pruning(&self) -> &'static LeafPruning {
+        &NARROW_LEAF_PRUNING
+    }
 
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;

@@ -453,6 +453,7 @@ impl<P: SearchPosition> Search<'_, P> {
         // counts and bounds it reads only grow); then how many of the moves not yet picked
         // it would let through, so that the picking stops when none is left.
         let mut unpruned_left: Option<usize> = None;
+        let leaf_pruning = pos.leaf_pruning();
         loop {
             let index = next_index;
             // Late-move pruning and futility pruning of quiet moves near the leaves. A move
@@ -462,9 +463,9 @@ impl<P: SearchPosition> Search<'_, P> {
                 && !in_check
                 && best_score > -MATE_BOUND
                 && searched > 0
-                && ((depth <= P::LEAF_PRUNING.late_move_max_depth
-                    && searched >= self.late_move_count(depth, ply))
-                    || (depth <= P::LEAF_PRUNING.futility_max_depth
+                && ((depth <= leaf_pruning.late_move_max_depth
+                    && searched >= self.late_move_count(leaf_pruning, depth, ply))
+                    || (depth <= leaf_pruning.futility_max_depth
                         && pruning_eval + FUTILITY_MARGIN * depth <= alpha));
             let (mv, noisy) = if let Some(mv) = hash_move_first.take() {
                 (mv, pos.is_noisy(mv))

@@ -64,6 +64,7 @@ use super::chess_pawns::{cached_pawn_structure, pawn_structure, PawnStructure};
 use super::chess_pieces::{bishop_terms, rook_terms, Surroundings};
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
+use crate::search_params::{LeafPruning, NARROW_LEAF_PRUNING, WIDE_LEAF_PRUNING};
 use rules::attacks;
 use rules::{
     Bitboard, CastlingMode, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square,
@@ -671,6 +672,16 @@ pub(crate) fn has_non_pawn_material(pos: &ChessPosition) -> bool {
 impl SearchPosition for ChessPosition {
     fn evaluate(&self) -> i32 {
         evaluate(self)
+    }
+
+    /// Standard chess prunes wider; the Chess960-style starts lost with it (see
+    /// `search_params`).
+    #[inline]
+    fn leaf_pruning(&self) -> &'static LeafPruning {
+        match self.mode() {
+            CastlingMode::Standard => &WIDE_LEAF_PRUNING,
+            CastlingMode::Chess960 => &NARROW_LEAF_PRUNING,
+        }
     }
 
     fn victim_value(&self, mv: Move) -> i32 {

@@ -16,7 +16,6 @@
 
 use super::chess::{psqt, Tapered, EG_VALUE, MG_VALUE, ORDER_VALUE, PHASE_WEIGHT};
 use crate::position::{keep_only, SearchPosition, HISTORY_SLOTS};
-use crate::search_params::{LeafPruning, NARROW_LEAF_PRUNING};
 use rules::relative::{piece_code, Recentering, RelativeMove, RelativeMoveKind, RelativePosition};
 use rules::{Color, GamePosition, Role};
 
@@ -345,8 +344,6 @@ pub fn evaluate(pos: &RelativePosition) -> i32 {
 }
 
 impl SearchPosition for RelativePosition {
-    const LEAF_PRUNING: LeafPruning = NARROW_LEAF_PRUNING;
-
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }

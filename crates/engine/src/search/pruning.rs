@@ -12,8 +12,7 @@ use crate::tt::Bound;
 impl<P: SearchPosition> Search<'_, P> {
     /// How many moves a node at `depth` searches before late-move pruning drops the quiet
     /// rest: fewer where the position is not improving.
-    pub(super) fn late_move_count(&self, depth: i32, ply: usize) -> usize {
-        let pruning = P::LEAF_PRUNING;
+    pub(super) fn late_move_count(&self, pruning: &LeafPruning, depth: i32, ply: usize) -> usize {
         let late =
             pruning.late_move_base + (pruning.late_move_depth_factor * depth * depth) as usize;
         if self.frames[ply].improving {
@@ -36,7 +35,7 @@ impl<P: SearchPosition> Search<'_, P> {
     ) -> Option<i32> {
         // Reverse futility: far above beta near the leaves, a quiet move will not fall.
         let improving = self.frames[ply].improving as i32;
-        if depth <= P::LEAF_PRUNING.reverse_futility_max_depth
+        if depth <= pos.leaf_pruning().reverse_futility_max_depth
             && static_eval - REVERSE_FUTILITY_MARGIN * (depth - improving) >= beta
         {
             return Some(static_eval);
