@@ -19,8 +19,8 @@ pub const ASPIRATION_GROWTH: i32 = 10;
 /// A half-width beyond which the window opens fully.
 pub const ASPIRATION_MAX_WINDOW: i32 = 1000;
 
-/// Reverse futility pruning: a node far enough above beta is cut off…
-/// …when the static evaluation exceeds beta by this much per ply of depth.
+/// Reverse futility pruning cuts a node off when its static evaluation exceeds beta by this
+/// much per ply of depth (up to [`LeafPruning::reverse_futility_max_depth`]).
 pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
 
 /// Null-move pruning applies from this depth.
@@ -52,14 +52,15 @@ pub const FUTILITY_MARGIN: i32 = 110;
 /// How far from the leaves a variant prunes: the depths up to which reverse futility,
 /// late-move pruning and futility pruning apply, and how many moves late-move pruning lets
 /// through (`late_move_base` + `late_move_depth_factor` × depth², times
-/// `not_improving_percent` / 100 where the position is not improving).
+/// the fraction `not_improving` where the position is not improving).
 #[derive(Clone, Copy, Debug)]
 pub struct LeafPruning {
     pub reverse_futility_max_depth: i32,
     pub late_move_max_depth: i32,
     pub late_move_base: usize,
     pub late_move_depth_factor: i32,
-    pub not_improving_percent: usize,
+    /// Numerator and denominator.
+    pub not_improving: (usize, usize),
     pub futility_max_depth: i32,
 }
 
@@ -70,7 +71,7 @@ pub const WIDE_LEAF_PRUNING: LeafPruning = LeafPruning {
     late_move_max_depth: 8,
     late_move_base: 5,
     late_move_depth_factor: 1,
-    not_improving_percent: 50,
+    not_improving: (1, 2),
     futility_max_depth: 5,
 };
 
@@ -82,7 +83,7 @@ pub const NARROW_LEAF_PRUNING: LeafPruning = LeafPruning {
     late_move_max_depth: 3,
     late_move_base: 4,
     late_move_depth_factor: 2,
-    not_improving_percent: 67,
+    not_improving: (2, 3),
     futility_max_depth: 2,
 };
 

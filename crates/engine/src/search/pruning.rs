@@ -18,7 +18,7 @@ impl<P: SearchPosition> Search<'_, P> {
         if self.frames[ply].improving {
             late
         } else {
-            late * pruning.not_improving_percent / 100
+            late * pruning.not_improving.0 / pruning.not_improving.1
         }
     }
 
