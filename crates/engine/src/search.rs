@@ -569,14 +569,22 @@ impl<P: SearchPosition> Search<'_, P> {
                     reduction > 0 || !cut_node,
                 );
                 if score > alpha && reduction > 0 {
-                    score = self.child_score(
-                        &child,
-                        gives_check,
-                        new_depth,
-                        null_window,
-                        ply,
-                        !cut_node,
-                    );
+                    // How far the reduced search beat the best so far says how deep to look
+                    // again: a move that clears it by a wide margin a ply deeper, one that
+                    // barely beats it a ply shallower.
+                    let deeper = score > best_score + RESEARCH_DEEPER_MARGIN + 2 * new_depth;
+                    let shallower = score < best_score + RESEARCH_SHALLOWER_MARGIN;
+                    let research_depth = new_depth + deeper as i32 - shallower as i32;
+                    if research_depth > reduced_depth {
+                        score = self.child_score(
+                            &child,
+                            gives_check,
+                            research_depth,
+                            null_window,
+                            ply,
+                            !cut_node,
+                        );
+                    }
                 }
                 if score > alpha && score < beta {
                     score =

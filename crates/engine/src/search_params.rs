@@ -111,6 +111,11 @@ pub const LMR_MIN_MOVES: usize = 2;
 /// plus its two continuation histories, each within ±16,384), and grows as much when the
 /// score is negative.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// A reduced late move that beats alpha is searched again a ply deeper than unreduced when
+/// it beats the node's best so far by this plus two centipawns a ply…
+pub const RESEARCH_DEEPER_MARGIN: i32 = 40;
+/// …and a ply shallower when it beats it by less than this.
+pub const RESEARCH_SHALLOWER_MARGIN: i32 = 8;
 /// The reduction table covers this many move indices; later moves use the last column.
 pub const LMR_MOVE_COLUMNS: usize = 64;
 
