@@ -28,6 +28,8 @@ pub enum Screen {
 pub enum Effect {
     /// Ask the worker for the computer's move.
     Think(ThinkRequest),
+    /// Post this warm-up request (JSON text) to the computer's worker; its reply is ignored.
+    WarmUp(String),
     /// Replace the worker: a search in progress cannot be interrupted.
     ReplaceWorker,
     /// Keep the game in progress for a reload; `None`: there is nothing to keep.
@@ -85,6 +87,8 @@ pub struct App {
     pub settings: crate::settings::Settings,
     /// The evaluation bar, best line and hint (`crate::analysis`).
     pub analysis: crate::analysis::Analysis,
+    /// The variants whose search the worker has been asked to warm up (`Effect::WarmUp`).
+    warmed_up: Vec<VariantKind>,
 }
 
 /// The configuration of a game started from a link (`#play=VARIANT`): hot-seat, no clock.
@@ -117,11 +121,13 @@ impl App {
             seed,
             settings: Default::default(),
             analysis: Default::default(),
+            warmed_up: Vec::new(),
         }
     }
 
     pub fn take_effects(&mut self) -> Vec<Effect> {
         self.sync_analysis();
+        self.queue_warm_up();
         std::mem::take(&mut self.effects)
     }
 

@@ -1,13 +1,18 @@
 //! The browser's search worker, a wasm module of its own so that the page's module carries no
 //! search: the request and reply types shared with the page (`protocol`), the computer's move
-//! (`think`), the analysis of a position (`analysis`), and the export that web/worker.js calls
-//! for each message (with the `entry` feature, on wasm32 only).
+//! (`think`), the analysis of a position (`analysis`), the warm-up search that gets the browser
+//! to compile the search early (`warm_up`), and the export that web/worker.js calls for each
+//! message (with the `entry` feature, on wasm32 only).
 
 pub mod analysis;
 pub mod protocol;
 pub mod think;
+pub mod warm_up;
 
-pub use protocol::{AnalyseRequest, AnalysisInfo, ThinkReply, ThinkRequest, WorkerRequest};
+pub use protocol::{
+    AnalyseRequest, AnalysisInfo, ThinkReply, ThinkRequest, WarmUpReply, WarmUpRequest,
+    WorkerRequest,
+};
 pub use think::handle;
 
 /// Answers one message (JSON text): a computer's move, or an analysis that hands each
@@ -19,6 +24,9 @@ pub fn handle_any(request: &str, progress: &mut dyn FnMut(String)) -> String {
                 progress(serde_json::to_string(info).unwrap_or_default())
             });
             serde_json::to_string(&last).unwrap_or_default()
+        }
+        Ok(WorkerRequest::WarmUp { warm_up }) => {
+            serde_json::to_string(&warm_up::warm_up(&warm_up)).unwrap_or_default()
         }
         // A bare move request, or text that is neither: `handle` names the error.
         _ => serde_json::to_string(&handle(request))

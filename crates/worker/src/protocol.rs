@@ -35,12 +35,30 @@ pub struct AnalyseRequest {
     pub depth: Option<u32>,
 }
 
-/// How a request reaches the worker: an analysis is wrapped as `{"analyse": {...}}`, the
-/// computer's move is a bare [`ThinkRequest`].
+/// A short search of the game shown, asked once the page is idle, whose only purpose is that
+/// the browser compiles the search's hot code before a player waits on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarmUpRequest {
+    pub game: String,
+    pub time_ms: u32,
+}
+
+/// What a warm-up did; it carries no `id`, so the page's move handler never takes it for a
+/// move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarmUpReply {
+    pub warmed_up: bool,
+    pub nodes: u64,
+    pub error: Option<String>,
+}
+
+/// How a request reaches the worker: an analysis is wrapped as `{"analyse": {...}}`, a
+/// warm-up as `{"warm_up": {...}}`, the computer's move is a bare [`ThinkRequest`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum WorkerRequest {
     Analyse { analyse: AnalyseRequest },
+    WarmUp { warm_up: WarmUpRequest },
     Think(ThinkRequest),
 }
 

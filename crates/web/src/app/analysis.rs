@@ -1,14 +1,52 @@
 //! The controller's side of analysis, hints and the post-game review (the state is
 //! `crate::analysis` and `crate::review`): what may be analysed now, the buttons, and the
-//! workers' reports.
+//! workers' reports; and the warm-up that readies the workers' search while nobody waits.
 
 use super::{App, Effect, Screen};
 use crate::analysis::{AnalysisEffect, Shown};
 use crate::model::Sq;
 use crate::review::ReviewedMove;
 use crate::seat::Seat;
+use boardshift_worker::protocol::{WarmUpRequest, WorkerRequest};
+
+/// How long the computer's worker searches the game shown to warm up (crates/worker's
+/// `warm_up`): long enough for the browser to mark the search's hot functions for its
+/// optimising compiler, short enough that a move asked meanwhile hardly waits.
+pub const WARM_UP_MS: u32 = 150;
 
 impl App {
+    /// Once the board is painted, asks the computer's worker to warm up the search of the
+    /// variant shown, once per variant; a search about to run warms it up anyway. The optimised
+    /// code is shared with the analysis and review workers, whose first reports then do not
+    /// compete with the browser's compiler for the page's thread.
+    pub(super) fn queue_warm_up(&mut self) {
+        if self.painted_at.is_none() {
+            return;
+        }
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        let variant = game.session.variant();
+        if self.warmed_up.contains(&variant) {
+            return;
+        }
+        self.warmed_up.push(variant);
+        let searching =
+            game.opponent.thinking() || self.effects.iter().any(|e| matches!(e, Effect::Think(_)));
+        if searching {
+            return;
+        }
+        let request = WorkerRequest::WarmUp {
+            warm_up: WarmUpRequest {
+                game: game.session.to_json(&game.config),
+                time_ms: WARM_UP_MS,
+            },
+        };
+        if let Ok(text) = serde_json::to_string(&request) {
+            self.effects.push(Effect::WarmUp(text));
+        }
+    }
+
     /// Called before the page takes the effects: asks for the position shown, or stops a
     /// search that is no longer wanted.
     pub(super) fn sync_analysis(&mut self) {

@@ -456,3 +456,44 @@ fn browsing_the_history_shows_the_clock_as_paused() {
     let faces = panel::clock_faces(game(&app), app.now).unwrap();
     assert!(faces.iter().all(|face| !face.paused));
 }
+
+fn warm_ups(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::WarmUp(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_search_is_warmed_up_once_per_variant_after_the_first_paint() {
+    let mut app = hot_seat(VariantKind::Standard);
+    assert!(
+        warm_ups(&app.take_effects()).is_empty(),
+        "not before the board is painted"
+    );
+    app.painted_at = Some(100.0);
+    let asked = warm_ups(&app.take_effects());
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].starts_with(r#"{"warm_up":"#) && asked[0].contains("standard"));
+    assert!(warm_ups(&app.take_effects()).is_empty(), "once per variant");
+    app.start_game(config(VariantKind::Sliding, Seat::Here, Seat::Here))
+        .unwrap();
+    assert_eq!(
+        warm_ups(&app.take_effects()).len(),
+        1,
+        "a new variant warms up"
+    );
+    // The computer about to think as White warms the search up itself.
+    app.start_game(config(
+        VariantKind::Relative,
+        Seat::Computer(Level::Hard),
+        Seat::Here,
+    ))
+    .unwrap();
+    let effects = app.take_effects();
+    assert_eq!(think_requests(&effects).len(), 1);
+    assert!(warm_ups(&effects).is_empty());
+}

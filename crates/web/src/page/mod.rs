@@ -127,6 +127,12 @@ impl Page {
                         );
                     }
                 }
+                Effect::WarmUp(text) => {
+                    // Only an optimisation: a worker that cannot take it is told nothing.
+                    if let Some(worker) = &self.worker {
+                        worker.post_message(&JsValue::from_str(&text)).ok();
+                    }
+                }
                 Effect::ReplaceWorker => {
                     if let Some(worker) = self.worker.take() {
                         worker.terminate();
