@@ -207,6 +207,9 @@ struct Frame<M> {
     /// Whether that evaluation is better than two plies before, for the same side: the
     /// position is getting better, so pruning and reductions hold back.
     improving: bool,
+    /// Beta cut-offs at this ply since the node two plies up began: many mean the moves
+    /// before are being refuted, and later moves there are reduced more.
+    cutoffs: u32,
 }
 
 /// The static evaluation of a node in check: none.
@@ -225,6 +228,7 @@ impl<M> Default for Frame<M> {
             played: None,
             static_eval: NO_EVAL,
             improving: false,
+            cutoffs: 0,
         }
     }
 }
@@ -324,6 +328,9 @@ impl<P: SearchPosition> Search<'_, P> {
         self.frames[ply].pv.clear();
         self.frames[ply].static_eval = NO_EVAL;
         self.frames[ply].improving = false;
+        if let Some(grandchildren) = self.frames.get_mut(ply + 2) {
+            grandchildren.cutoffs = 0;
+        }
         let key;
         let pv_node;
         let mut hash_move = None;
@@ -618,6 +625,7 @@ impl<P: SearchPosition> Search<'_, P> {
                         // The root's order is its own (`root_moves`), so only inner nodes
                         // teach the killers and the history.
                         if !ROOT {
+                            self.frames[ply].cutoffs += 1;
                             let context = self.continuation(ply);
                             let frame = &self.frames[ply];
                             self.heuristics.record_cutoff(

@@ -52,7 +52,8 @@ pub const FUTILITY_MARGIN: i32 = 110;
 /// How far from the leaves a variant prunes: the depths up to which reverse futility,
 /// late-move pruning and futility pruning apply, and how many moves late-move pruning lets
 /// through (`late_move_base` + `late_move_depth_factor` × depth², times
-/// the fraction `not_improving` where the position is not improving).
+/// the fraction `not_improving` where the position is not improving); and two refinements
+/// that gained in the 8×8 games but not in relative chess.
 #[derive(Clone, Copy, Debug)]
 pub struct LeafPruning {
     pub reverse_futility_max_depth: i32,
@@ -62,6 +63,11 @@ pub struct LeafPruning {
     /// Numerator and denominator.
     pub not_improving: (usize, usize),
     pub futility_max_depth: i32,
+    /// Reverse futility returns the mean of the evaluation and beta rather than the
+    /// evaluation, which overstates what the node holds.
+    pub reverse_futility_blend: bool,
+    /// Late moves are reduced a ply more after [`LMR_REFUTED_CHILDREN`] cut-offs below.
+    pub reduce_after_refutations: bool,
 }
 
 /// Standard chess's pruning: +15.6 Elo against [`NARROW_LEAF_PRUNING`] in 200 games at
@@ -73,6 +79,8 @@ pub const WIDE_LEAF_PRUNING: LeafPruning = LeafPruning {
     late_move_depth_factor: 1,
     not_improving: (1, 2),
     futility_max_depth: 5,
+    reverse_futility_blend: true,
+    reduce_after_refutations: true,
 };
 
 /// The other games' pruning, closer to the leaves: the wide pruning lost in relative chess
@@ -85,6 +93,16 @@ pub const NARROW_LEAF_PRUNING: LeafPruning = LeafPruning {
     late_move_depth_factor: 2,
     not_improving: (2, 3),
     futility_max_depth: 2,
+    reverse_futility_blend: false,
+    reduce_after_refutations: false,
+};
+
+/// Chess960-style starts (regroupment's among them): the narrow pruning with the two
+/// refinements, which together scored +59.6 Elo at 10,000 nodes a move in regroupment.
+pub const CHESS960_LEAF_PRUNING: LeafPruning = LeafPruning {
+    reverse_futility_blend: true,
+    reduce_after_refutations: true,
+    ..NARROW_LEAF_PRUNING
 };
 
 /// Moves that lose material in the exchange on their square are pruned up to this depth,
@@ -116,6 +134,10 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 pub const RESEARCH_DEEPER_MARGIN: i32 = 40;
 /// …and a ply shallower when it beats it by less than this.
 pub const RESEARCH_SHALLOWER_MARGIN: i32 = 8;
+/// Where [`LeafPruning::reduce_after_refutations`], a late move is reduced a ply more once
+/// more than this many nodes a ply below have cut off since the node above began: the moves
+/// tried there keep being refuted.
+pub const LMR_REFUTED_CHILDREN: u32 = 2;
 /// The reduction table covers this many move indices; later moves use the last column.
 pub const LMR_MOVE_COLUMNS: usize = 64;
 

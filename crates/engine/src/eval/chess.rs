@@ -64,7 +64,7 @@ use super::chess_pawns::{cached_pawn_structure, pawn_structure, PawnStructure};
 use super::chess_pieces::{bishop_terms, rook_terms, Surroundings};
 use crate::correction::CorrectionKeys;
 use crate::position::SearchPosition;
-use crate::search_params::{LeafPruning, NARROW_LEAF_PRUNING, WIDE_LEAF_PRUNING};
+use crate::search_params::{LeafPruning, CHESS960_LEAF_PRUNING, WIDE_LEAF_PRUNING};
 use rules::attacks;
 use rules::{
     Bitboard, CastlingMode, ChessPosition, Color, Move, MoveKind, MoveList, Piece, Role, Square,
@@ -680,7 +680,7 @@ impl SearchPosition for ChessPosition {
     fn leaf_pruning(&self) -> &'static LeafPruning {
         match self.mode() {
             CastlingMode::Standard => &WIDE_LEAF_PRUNING,
-            CastlingMode::Chess960 => &NARROW_LEAF_PRUNING,
+            CastlingMode::Chess960 => &CHESS960_LEAF_PRUNING,
         }
     }
 

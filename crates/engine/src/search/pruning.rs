@@ -35,10 +35,15 @@ impl<P: SearchPosition> Search<'_, P> {
     ) -> Option<i32> {
         // Reverse futility: far above beta near the leaves, a quiet move will not fall.
         let improving = self.frames[ply].improving as i32;
-        if depth <= pos.leaf_pruning().reverse_futility_max_depth
+        let leaf_pruning = pos.leaf_pruning();
+        if depth <= leaf_pruning.reverse_futility_max_depth
             && static_eval - REVERSE_FUTILITY_MARGIN * (depth - improving) >= beta
         {
-            return Some(static_eval);
+            return Some(if leaf_pruning.reverse_futility_blend {
+                (static_eval + beta) / 2
+            } else {
+                static_eval
+            });
         }
         if allow_null
             && depth >= NULL_MOVE_MIN_DEPTH
@@ -186,6 +191,11 @@ impl<P: SearchPosition> Search<'_, P> {
         }
         // Where a cut-off is expected, a late move is unlikely to be the one that matters.
         if cut_node {
+            reduction += 1;
+        }
+        if pos.leaf_pruning().reduce_after_refutations
+            && self.frames[ply + 1].cutoffs > LMR_REFUTED_CHILDREN
+        {
             reduction += 1;
         }
         if self.heuristics.is_killer(ply, mv) {
