@@ -31,9 +31,7 @@ impl App {
             return;
         }
         self.warmed_up.push(variant);
-        let searching =
-            game.opponent.thinking() || self.effects.iter().any(|e| matches!(e, Effect::Think(_)));
-        if searching {
+        if game.opponent.thinking() {
             return;
         }
         let request = WorkerRequest::WarmUp {
