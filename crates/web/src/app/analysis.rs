@@ -18,7 +18,9 @@ impl App {
     /// Once the board is painted, asks the computer's worker to warm up the search of the
     /// variant shown, once per variant; a search about to run warms it up anyway. The optimised
     /// code is shared with the analysis and review workers, whose first reports then do not
-    /// compete with the browser's compiler for the page's thread.
+    /// compete with the browser's compiler for the page's thread. An online game in progress
+    /// may not use the search at all, so it waits for the game's end: until then the warm-up
+    /// would only take the processor from the players' first moves.
     pub(super) fn queue_warm_up(&mut self) {
         if self.painted_at.is_none() {
             return;
@@ -26,6 +28,9 @@ impl App {
         let Screen::Game(game) = &self.screen else {
             return;
         };
+        if !analysis_allowed(game) {
+            return;
+        }
         let variant = game.session.variant();
         if self.warmed_up.contains(&variant) {
             return;
@@ -216,6 +221,28 @@ mod tests {
         app.load_game(GAME).unwrap();
         assert!(app.analysis_available());
         assert!(asked(&mut app), "a game on this screen is analysed");
+    }
+
+    fn warmed_up(app: &mut App) -> bool {
+        app.take_effects()
+            .iter()
+            .any(|e| matches!(e, Effect::WarmUp(_)))
+    }
+
+    #[test]
+    fn an_online_game_warms_the_search_up_only_once_it_is_over() {
+        let mut app = App::new(1);
+        app.painted_at = Some(100.0);
+        let online = Seats {
+            white: Seat::Remote { name: "Bo".into() },
+            black: Seat::Remote { name: "Ann".into() },
+        };
+        app.show_room_game(GAME, online.clone()).unwrap();
+        assert!(!warmed_up(&mut app), "no search may run during the game");
+        let resigned = r#"{"format":"boardshift-game","version":1,"variant":"standard",
+            "moves":["e2e4"],"result":{"outcome":"1-0","reason":"resignation"}}"#;
+        app.show_room_game(resigned, online).unwrap();
+        assert!(warmed_up(&mut app), "the review after the game may use it");
     }
 }
 
