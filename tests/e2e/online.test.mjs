@@ -479,10 +479,9 @@ async function measureBudgets(browser, url, label) {
       const status = document.querySelector('#room-status');
       new MutationObserver(() => window.statusChanges.push({ at: performance.timeOrigin + performance.now(), text: status.textContent }))
         .observe(status, { childList: true, characterData: true, subtree: true });
-      // A task that began before this moment (the join's last render) is delivered to the
-      // observer late; only the tasks of the moves count.
+      // A task that began before this moment (the join's last render) may be delivered to
+      // the observer later; only the tasks that begin after it count.
       window.measuredFrom = performance.timeOrigin + performance.now();
-      window.longTasks = [];
     });
   }
   const delays = [];

@@ -222,28 +222,6 @@ mod tests {
         assert!(app.analysis_available());
         assert!(asked(&mut app), "a game on this screen is analysed");
     }
-
-    fn warmed_up(app: &mut App) -> bool {
-        app.take_effects()
-            .iter()
-            .any(|e| matches!(e, Effect::WarmUp(_)))
-    }
-
-    #[test]
-    fn an_online_game_warms_the_search_up_only_once_it_is_over() {
-        let mut app = App::new(1);
-        app.painted_at = Some(100.0);
-        let online = Seats {
-            white: Seat::Remote { name: "Bo".into() },
-            black: Seat::Remote { name: "Ann".into() },
-        };
-        app.show_room_game(GAME, online.clone()).unwrap();
-        assert!(!warmed_up(&mut app), "no search may run during the game");
-        let resigned = r#"{"format":"boardshift-game","version":1,"variant":"standard",
-            "moves":["e2e4"],"result":{"outcome":"1-0","reason":"resignation"}}"#;
-        app.show_room_game(resigned, online).unwrap();
-        assert!(warmed_up(&mut app), "the review after the game may use it");
-    }
 }
 
 #[cfg(test)]

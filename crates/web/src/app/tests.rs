@@ -497,3 +497,27 @@ fn the_search_is_warmed_up_once_per_variant_after_the_first_paint() {
     assert_eq!(think_requests(&effects).len(), 1);
     assert!(warm_ups(&effects).is_empty());
 }
+
+#[test]
+fn an_online_game_warms_the_search_up_only_once_it_is_over() {
+    let mut app = App::new(1);
+    app.painted_at = Some(100.0);
+    let online = crate::seat::Seats {
+        white: Seat::Remote { name: "Bo".into() },
+        black: Seat::Remote { name: "Ann".into() },
+    };
+    let playing =
+        r#"{"format":"boardshift-game","version":1,"variant":"standard","moves":["e2e4"]}"#;
+    app.show_room_game(playing, online.clone()).unwrap();
+    assert!(
+        warm_ups(&app.take_effects()).is_empty(),
+        "no search may run during the game"
+    );
+    let resigned = r#"{"format":"boardshift-game","version":1,"variant":"standard",
+        "moves":["e2e4"],"result":{"outcome":"1-0","reason":"resignation"}}"#;
+    app.show_room_game(resigned, online).unwrap();
+    assert!(
+        !warm_ups(&app.take_effects()).is_empty(),
+        "the review after the game may use it"
+    );
+}
