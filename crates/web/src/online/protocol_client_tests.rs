@@ -329,3 +329,16 @@ fn a_seat_event_pauses_and_resumes_the_live_match() {
     client.receive(&back.to_string());
     assert!(!client.room().unwrap().paused);
 }
+
+#[test]
+fn the_sample_that_prepares_the_decoder_is_a_room_event_the_server_could_send() {
+    let decoded: ServerMessage = serde_json::from_str(SAMPLE_EVENT).unwrap();
+    assert!(matches!(
+        decoded,
+        ServerMessage::Ev {
+            e: Event::Chat { .. },
+            ..
+        }
+    ));
+    assert_eq!(decoded.to_json(), SAMPLE_EVENT);
+}

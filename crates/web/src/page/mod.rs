@@ -11,6 +11,7 @@ mod online;
 mod painter;
 mod panel;
 mod pgn;
+mod piece_images;
 mod review;
 mod settings;
 mod sound;
@@ -26,11 +27,11 @@ use crate::view::panel::PanelModel;
 use crate::view::snapshot;
 use elements::Elements;
 use painter::Painter;
+use piece_images::PieceImages;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlImageElement, Worker};
+use web_sys::{CanvasRenderingContext2d, Worker};
 
 /// What must be drawn again after a job.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,7 +97,7 @@ pub struct Page {
     app: App,
     el: Elements,
     ctx: CanvasRenderingContext2d,
-    images: HashMap<String, HtmlImageElement>,
+    pieces: PieceImages,
     worker: Option<Worker>,
     shown_panel: Option<PanelModel>,
     shown_promotion: Option<PromotionChoice>,
@@ -196,7 +197,7 @@ impl Page {
             ctx: &self.ctx,
             geometry,
             dpr: dom::window().device_pixel_ratio().max(1.0),
-            images: &self.images,
+            pieces: &self.pieces,
             palette: self.app.settings.board_theme.palette(),
             coordinates: self.app.settings.coordinates,
         };
@@ -205,7 +206,7 @@ impl Page {
         marks_painter::paint(&painter, &game.marks);
         let canvas = &self.el.canvas;
         if self.app.painted_at.is_none()
-            && self.images.values().all(HtmlImageElement::complete)
+            && self.pieces.all_complete()
             && !game.model.pieces.is_empty()
         {
             self.app.painted_at = Some(now);
@@ -248,24 +249,16 @@ pub fn start_app() -> Result<(), JsValue> {
         .ok_or_else(|| JsValue::from_str("this browser cannot draw on a canvas"))?
         .unchecked_into();
     let chosen = settings::stored();
-    let mut images = HashMap::new();
-    for color in ['w', 'b'] {
-        for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
-            let key = format!("{color}{role}");
-            let image = HtmlImageElement::new()?;
-            dom::listen(&image, "load", |_: web_sys::Event| {
-                dispatch(|_| Redraw::Board);
-            });
-            image.set_src(&chosen.piece_set.image_url(&key));
-            images.insert(key, image);
-        }
-    }
+    let pieces = PieceImages::load(
+        |key| chosen.piece_set.image_url(key),
+        || dispatch(|_| Redraw::Board),
+    )?;
     let seed = (js_sys::Math::random() * 4_294_967_295.0) as u64;
     let page = Page {
         app: App::new(seed),
         el,
         ctx,
-        images,
+        pieces,
         worker: worker_link::spawn(),
         shown_panel: None,
         shown_promotion: None,

@@ -1,12 +1,12 @@
 //! Draws the board on the canvas: squares (plain, tiled or outer + inner), highlights, legal-move
 //! marks, coordinates, pieces, the dragged piece, and the in-between frames of animations.
 
+use super::piece_images::PieceImages;
 use crate::anim::{along, Animation};
 use crate::geometry::Geometry;
 use crate::model::{BoardModel, Mark, Overlay, PieceId, Sq};
 use crate::settings::Palette;
-use std::collections::HashMap;
-use web_sys::{CanvasRenderingContext2d, HtmlImageElement};
+use web_sys::CanvasRenderingContext2d;
 
 const OUTER_LIGHT: &str = "#4a4d57";
 const OUTER_DARK: &str = "#3a3c44";
@@ -27,7 +27,7 @@ pub struct Painter<'a> {
     pub ctx: &'a CanvasRenderingContext2d,
     pub geometry: Geometry,
     pub dpr: f64,
-    pub images: &'a HashMap<String, HtmlImageElement>,
+    pub pieces: &'a PieceImages,
     /// The board theme's square colours.
     pub palette: &'static Palette,
     /// Whether file letters and rank numbers are drawn.
@@ -467,24 +467,16 @@ impl Painter<'_> {
     }
 
     fn draw_piece_at_css(&self, piece: PieceId, left: f64, top: f64, size: f64, alpha: f64) {
-        let Some(image) = self.images.get(&piece.image_key()) else {
-            return;
-        };
-        if !image.complete() || image.natural_width() == 0 {
-            return;
-        }
         let d = self.dpr;
         let margin = size * 0.04;
         self.ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
-        self.ctx
-            .draw_image_with_html_image_element_and_dw_and_dh(
-                image,
-                ((left + margin) * d).round(),
-                ((top + margin) * d).round(),
-                ((size - 2.0 * margin) * d).round(),
-                ((size - 2.0 * margin) * d).round(),
-            )
-            .ok();
+        self.pieces.draw(
+            self.ctx,
+            &piece.image_key(),
+            ((left + margin) * d).round(),
+            ((top + margin) * d).round(),
+            ((size - 2.0 * margin) * d).round(),
+        );
         self.ctx.set_global_alpha(1.0);
     }
 }

@@ -44,9 +44,7 @@ pub fn piece_url(key: &str) -> String {
 pub fn apply(page: &mut Page, settings: Settings) {
     if PIECE_SET.with(Cell::get) != settings.piece_set {
         PIECE_SET.with(|set| set.set(settings.piece_set));
-        for (key, image) in &page.images {
-            image.set_src(&piece_url(key));
-        }
+        page.pieces.change_set(piece_url);
         // Piece images in the panel are made again with the new set.
         page.shown_panel = None;
         page.shown_promotion = None;

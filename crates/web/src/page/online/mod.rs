@@ -5,7 +5,7 @@
 
 use super::dom::{self, create, listen};
 use super::{dispatch, Page, Redraw};
-use crate::online::protocol_client::{Entry, ProtocolClient, Request, Update};
+use crate::online::protocol_client::{self, Entry, ProtocolClient, Request, Update};
 use crate::online::room_clock::{GraceCountdown, RoomClock};
 use crate::online::room_game::RoomBoard;
 use crate::online::room_input::{self, ChatInput, COMMANDS_HELP, NAME_KEY};
@@ -566,6 +566,14 @@ fn receive(page: &mut Page, text: &str) {
                     dom::window()
                         .location()
                         .set_hash(&format!("room={room}"))
+                        .ok();
+                    // In a task of its own, so that the room's state is not held up.
+                    let prepare = Closure::once_into_js(protocol_client::prepare_decoder);
+                    dom::window()
+                        .set_timeout_with_callback_and_timeout_and_arguments_0(
+                            prepare.unchecked_ref(),
+                            0,
+                        )
                         .ok();
                 }
                 Update::Snapshot => {
