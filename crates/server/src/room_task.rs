@@ -286,14 +286,16 @@ impl RoomTask {
             writes.extend(outcome.finished.iter().map(game_record).map(Write::Game));
             self.hub.store.commit(writes).await?;
         }
+        // The live game is listed before anyone hears of it, so that a download asked for as
+        // soon as a `state` or `match` names the game finds it.
+        if outcome
+            .events()
+            .any(|(_, event)| matches!(event, Event::Match { .. } | Event::End { .. }))
+        {
+            self.note_live_game();
+        }
         self.deliver(&outcome);
         if outcome.events().next().is_some() {
-            if outcome
-                .events()
-                .any(|(_, event)| matches!(event, Event::Match { .. } | Event::End { .. }))
-            {
-                self.note_live_game();
-            }
             self.publish_summary();
         }
         Ok(())
