@@ -497,9 +497,18 @@ async function measureBudgets(browser, url, label) {
       return at;
     }, `/move ${move}`);
     sentTimes.push(sentAt);
+    // A move that has not shown on the other page after 10 s breaks the delivery budget like a
+    // slow one: the measurement ends there, every figure is printed, and a fresh room is tried.
     const handle = await other.waitForFunction(([after, text]) =>
       window.statusChanges.find((change) => change.at >= after && change.text.includes(text))?.at,
-    [sentAt, next], { timeout: 10000, polling: 20 });
+    [sentAt, next], { timeout: 10000, polling: 20 }).catch(() => null);
+    if (!handle) {
+      const shown = await other.evaluate(() => document.querySelector('#room-status').textContent);
+      const problem = `move ${index + 1} (${move}) did not show on the other page within 10 s (its status: ${shown}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`;
+      figures.push(`${label}: over budget (${problem})`);
+      await closeAll([host, guest]);
+      return [problem];
+    }
     delays.push((await handle.jsonValue()) - sentAt);
     await mover.waitForFunction(() => !document.querySelector('#room-status').textContent.includes('Sending'), null, { polling: 20 });
   }
