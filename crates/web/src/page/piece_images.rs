@@ -14,10 +14,16 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlImageElement};
 /// many bitmaps the oldest sizes are no longer worth keeping, and all are dropped at once.
 const MAX_BITMAPS: usize = 64;
 
-/// The twelve images of a piece set, by key (`wK` … `bP`), and their bitmaps by key and size.
+/// The pieces' keys, which name their image files.
+const KEYS: [&str; 12] = [
+    "wK", "wQ", "wR", "wB", "wN", "wP", "bK", "bQ", "bR", "bB", "bN", "bP",
+];
+
+/// The twelve images of a piece set, in the order of [`KEYS`], and their bitmaps by the
+/// key's index and the size, so that finding one in a frame allocates nothing.
 pub struct PieceImages {
-    images: HashMap<String, HtmlImageElement>,
-    bitmaps: RefCell<HashMap<(String, u32), HtmlCanvasElement>>,
+    images: Vec<HtmlImageElement>,
+    bitmaps: RefCell<HashMap<(usize, u32), HtmlCanvasElement>>,
 }
 
 impl PieceImages {
@@ -26,15 +32,12 @@ impl PieceImages {
         url: impl Fn(&str) -> String,
         on_load: fn(),
     ) -> Result<Self, wasm_bindgen::JsValue> {
-        let mut images = HashMap::new();
-        for color in ['w', 'b'] {
-            for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
-                let key = format!("{color}{role}");
-                let image = HtmlImageElement::new()?;
-                dom::listen(&image, "load", move |_: web_sys::Event| on_load());
-                image.set_src(&url(&key));
-                images.insert(key, image);
-            }
+        let mut images = Vec::with_capacity(KEYS.len());
+        for key in KEYS {
+            let image = HtmlImageElement::new()?;
+            dom::listen(&image, "load", move |_: web_sys::Event| on_load());
+            image.set_src(&url(key));
+            images.push(image);
         }
         Ok(PieceImages {
             images,
@@ -44,7 +47,7 @@ impl PieceImages {
 
     /// Loads another set into the same images; the old set's bitmaps are dropped.
     pub fn change_set(&mut self, url: impl Fn(&str) -> String) {
-        for (key, image) in &self.images {
+        for (key, image) in KEYS.iter().zip(&self.images) {
             image.set_src(&url(key));
         }
         self.bitmaps.get_mut().clear();
@@ -52,7 +55,7 @@ impl PieceImages {
 
     /// Whether every image has arrived (loaded or failed).
     pub fn all_complete(&self) -> bool {
-        self.images.values().all(HtmlImageElement::complete)
+        self.images.iter().all(HtmlImageElement::complete)
     }
 
     /// Draws the piece `key` as a square of `size` device pixels with its top left corner at
@@ -71,11 +74,12 @@ impl PieceImages {
             return None;
         }
         let pixels = pixels as u32;
-        let cache_key = (key.to_string(), pixels);
+        let index = KEYS.iter().position(|known| *known == key)?;
+        let cache_key = (index, pixels);
         if let Some(bitmap) = self.bitmaps.borrow().get(&cache_key) {
             return Some(bitmap.clone());
         }
-        let image = self.images.get(key)?;
+        let image = self.images.get(index)?;
         if !image.complete() || image.natural_width() == 0 {
             return None;
         }
