@@ -3,8 +3,8 @@
 //! the same kind of piece on the same square has cut off before), then other noisy actions, then the two killer moves of the ply,
 //! then quiet moves by their history score: the move's own history plus its continuation
 //! history after the moves one and two plies before it (how well this move has answered, or
-//! followed up, that move before). The quiet moves' history is looked up only when the
-//! picking reaches them.
+//! followed up, that move before) plus its pawn history (how it has fared with the same pawns
+//! on the board). The quiet moves' history is looked up only when the picking reaches them.
 
 use crate::position::{SearchPosition, HISTORY_SLOTS, PIECE_TO_SLOTS};
 use crate::search_params::MAX_PLY;
@@ -25,6 +25,9 @@ const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 /// Victims are told apart by their value in steps of this (pawn, minor, rook, queen, ...).
 const VICTIM_CLASS_WIDTH: i32 = 128;
 const VICTIM_CLASSES: usize = 8;
+/// Rows of the pawn history; the pawn key's top bits choose one.
+const PAWN_HISTORY_ROWS: usize = 512;
+const PAWN_HISTORY_ROW_BITS: u32 = PAWN_HISTORY_ROWS.trailing_zeros();
 /// The order of a quiet move whose history is not looked up yet: below every killer and
 /// above every bad capture, so every move before it is picked in the same order as if it
 /// had been scored. Its history is looked up only when the picking reaches the quiet moves:
@@ -49,6 +52,9 @@ pub struct Heuristics<M> {
     continuation: [Vec<i16>; 2],
     /// `[colour][piece-and-target slot][victim class]`: how captures have fared.
     captures: Vec<i16>,
+    /// `[pawn key's row][piece-and-target slot]`: how quiet moves have fared with the same
+    /// pawns on the board (a pawn structure calls for its own plans: a break, an outpost).
+    pawns: Vec<i16>,
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
@@ -58,6 +64,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             history: vec![0; 2 * HISTORY_SLOTS],
             continuation: std::array::from_fn(|_| vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS]),
             captures: vec![0; 2 * PIECE_TO_SLOTS * VICTIM_CLASSES],
+            pawns: vec![0; PAWN_HISTORY_ROWS * PIECE_TO_SLOTS],
         }
     }
 
@@ -69,6 +76,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             table.iter_mut().for_each(|h| *h /= 4);
         }
         self.captures.iter_mut().for_each(|h| *h /= 4);
+        self.pawns.iter_mut().for_each(|h| *h /= 4);
     }
 
     pub fn clear(&mut self) {
@@ -78,6 +86,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             table.fill(0);
         }
         self.captures.fill(0);
+        self.pawns.fill(0);
     }
 
     pub fn is_killer(&self, ply: usize, mv: M) -> bool {
@@ -96,6 +105,12 @@ impl<M: Copy + Eq> Heuristics<M> {
             + class as usize
     }
 
+    /// Where the pawn history's row for `pos` starts, if the variant keys its pawns.
+    fn pawn_row<P: SearchPosition<Move = M>>(pos: &P) -> Option<usize> {
+        pos.pawn_key()
+            .map(|key| (key >> (64 - PAWN_HISTORY_ROW_BITS)) as usize * PIECE_TO_SLOTS)
+    }
+
     fn continuation_index(previous: usize, slot: usize) -> usize {
         (previous % PIECE_TO_SLOTS) * PIECE_TO_SLOTS + slot % PIECE_TO_SLOTS
     }
@@ -108,13 +123,16 @@ impl<M: Copy + Eq> Heuristics<M> {
         context: Continuation,
     ) -> i32 {
         let mut score = self.history[Self::history_index(pos.turn(), pos.history_slot(mv))];
+        let slot = pos.piece_to_slot(mv);
         if context.iter().any(Option::is_some) {
-            let slot = pos.piece_to_slot(mv);
             for (table, previous) in self.continuation.iter().zip(context) {
                 if let Some(previous) = previous {
                     score += table[Self::continuation_index(previous, slot)] as i32;
                 }
             }
+        }
+        if let Some(row) = Self::pawn_row(pos) {
+            score += self.pawns[row + slot % PIECE_TO_SLOTS] as i32;
         }
         score
     }
@@ -138,6 +156,7 @@ impl<M: Copy + Eq> Heuristics<M> {
                 &self.continuation[distance][row..row + PIECE_TO_SLOTS]
             })
         });
+        let pawns = Self::pawn_row(pos).map(|row| &self.pawns[row..row + PIECE_TO_SLOTS]);
         for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
             if *score != deferred {
                 continue;
@@ -148,6 +167,9 @@ impl<M: Copy + Eq> Heuristics<M> {
                 quiet += row[slot] as i32;
             }
             if let Some(row) = far {
+                quiet += row[slot] as i32;
+            }
+            if let Some(row) = pawns {
                 quiet += row[slot] as i32;
             }
             *score = quiet * scale;
@@ -274,8 +296,12 @@ impl<M: Copy + Eq> Heuristics<M> {
     ) {
         let index = Self::history_index(pos.turn(), pos.history_slot(mv));
         self.history[index] = with_gravity(self.history[index], bonus);
+        let slot = pos.piece_to_slot(mv);
+        if let Some(row) = Self::pawn_row(pos) {
+            let entry = &mut self.pawns[row + slot % PIECE_TO_SLOTS];
+            *entry = with_gravity(*entry as i32, bonus) as i16;
+        }
         if context.iter().any(Option::is_some) {
-            let slot = pos.piece_to_slot(mv);
             for (table, previous) in self.continuation.iter_mut().zip(context) {
                 if let Some(previous) = previous {
                     let entry = &mut table[Self::continuation_index(previous, slot)];
@@ -322,6 +348,30 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::ChessPosition;
+
+    #[test]
+    fn a_cut_off_counts_most_where_the_same_pawns_stand() {
+        let start =
+            ChessPosition::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap();
+        let open =
+            ChessPosition::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+                .unwrap();
+        let knight = start.parse_uci("g1f3").unwrap();
+        let mut heuristics = Heuristics::new();
+        let before = heuristics.quiet_score(&open, knight, [None, None]);
+        heuristics.record_cutoff(&start, knight, false, (&[], &[]), 6, 1, [None, None]);
+        let same_pawns = heuristics.quiet_score(&start, knight, [None, None]);
+        let other_pawns = heuristics.quiet_score(&open, knight, [None, None]);
+        // The move's own history follows it everywhere; its pawn history only where the
+        // pawns stand as they did at the cut-off.
+        assert!(other_pawns > before, "{other_pawns} after, {before} before");
+        assert!(
+            same_pawns > other_pawns,
+            "{same_pawns} against {other_pawns}"
+        );
+    }
 
     #[test]
     fn pick_next_brings_the_first_of_the_highest_scores_forward() {

@@ -120,6 +120,13 @@ pub trait SearchPosition: GamePosition {
     fn correction_keys(&self) -> Option<CorrectionKeys> {
         None
     }
+
+    /// A hash of where the pawns stand (top bits well mixed), for the pawn history, which
+    /// orders quiet moves by how they fared with the same pawns on the board; `None` where
+    /// the variant has no such key.
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Removes from `moves[start..]` the moves `keep` refuses, keeping the order of the rest.

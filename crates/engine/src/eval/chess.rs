@@ -728,6 +728,10 @@ impl SearchPosition for ChessPosition {
         Some(correction_keys(self))
     }
 
+    fn pawn_key(&self) -> Option<u64> {
+        Some(super::chess_keys::pawn_structure_key(self))
+    }
+
     fn piece_to_slot(&self, mv: Move) -> usize {
         let piece = self
             .piece_at(mv.from())

@@ -6,7 +6,7 @@ use crate::correction::CorrectionKeys;
 use rules::{Bitboard, ChessPosition, Color, Role};
 
 /// A hash of where each side's pawns stand (top bits well mixed).
-fn pawn_structure_key(pos: &ChessPosition) -> u64 {
+pub(crate) fn pawn_structure_key(pos: &ChessPosition) -> u64 {
     let pawns = pos.by_role(Role::Pawn);
     pawns_key(
         pawns & pos.by_color(Color::White),
