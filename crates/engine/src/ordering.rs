@@ -115,7 +115,8 @@ impl<M: Copy + Eq> Heuristics<M> {
         (previous % PIECE_TO_SLOTS) * PIECE_TO_SLOTS + slot % PIECE_TO_SLOTS
     }
 
-    /// The history of a quiet move: its own plus its continuation after the moves before.
+    /// The history of a quiet move: its own plus its continuation after the moves before
+    /// plus its pawn history.
     pub fn quiet_score<P: SearchPosition<Move = M>>(
         &self,
         pos: &P,
@@ -123,15 +124,17 @@ impl<M: Copy + Eq> Heuristics<M> {
         context: Continuation,
     ) -> i32 {
         let mut score = self.history[Self::history_index(pos.turn(), pos.history_slot(mv))];
+        let pawn_row = Self::pawn_row(pos);
+        if pawn_row.is_none() && context.iter().all(Option::is_none) {
+            return score;
+        }
         let slot = pos.piece_to_slot(mv);
-        if context.iter().any(Option::is_some) {
-            for (table, previous) in self.continuation.iter().zip(context) {
-                if let Some(previous) = previous {
-                    score += table[Self::continuation_index(previous, slot)] as i32;
-                }
+        for (table, previous) in self.continuation.iter().zip(context) {
+            if let Some(previous) = previous {
+                score += table[Self::continuation_index(previous, slot)] as i32;
             }
         }
-        if let Some(row) = Self::pawn_row(pos) {
+        if let Some(row) = pawn_row {
             score += self.pawns[row + slot % PIECE_TO_SLOTS] as i32;
         }
         score
@@ -262,10 +265,12 @@ impl<M: Copy + Eq> Heuristics<M> {
                 self.killers[ply][1] = self.killers[ply][0];
                 self.killers[ply][0] = Some(mv);
             }
-            self.reward(pos, mv, bonus, context);
+            // Every move rewarded here is one of this node's, so they share its pawn row.
+            let pawn_row = Self::pawn_row(pos);
+            self.reward(pos, mv, bonus, context, pawn_row);
             for &other in tried_quiets {
                 if other != mv {
-                    self.reward(pos, other, -bonus, context);
+                    self.reward(pos, other, -bonus, context, pawn_row);
                 }
             }
         }
@@ -286,27 +291,30 @@ impl<M: Copy + Eq> Heuristics<M> {
         }
     }
 
-    /// Moves `mv`'s history and continuation histories towards ±HISTORY_MAX by `bonus`.
+    /// Moves `mv`'s history, continuation histories and pawn history (in the row `pawn_row`
+    /// of [`Heuristics::pawn_row`]) towards ±HISTORY_MAX by `bonus`.
     fn reward<P: SearchPosition<Move = M>>(
         &mut self,
         pos: &P,
         mv: M,
         bonus: i32,
         context: Continuation,
+        pawn_row: Option<usize>,
     ) {
         let index = Self::history_index(pos.turn(), pos.history_slot(mv));
         self.history[index] = with_gravity(self.history[index], bonus);
+        if pawn_row.is_none() && context.iter().all(Option::is_none) {
+            return;
+        }
         let slot = pos.piece_to_slot(mv);
-        if let Some(row) = Self::pawn_row(pos) {
+        if let Some(row) = pawn_row {
             let entry = &mut self.pawns[row + slot % PIECE_TO_SLOTS];
             *entry = with_gravity(*entry as i32, bonus) as i16;
         }
-        if context.iter().any(Option::is_some) {
-            for (table, previous) in self.continuation.iter_mut().zip(context) {
-                if let Some(previous) = previous {
-                    let entry = &mut table[Self::continuation_index(previous, slot)];
-                    *entry = with_gravity(*entry as i32, bonus) as i16;
-                }
+        for (table, previous) in self.continuation.iter_mut().zip(context) {
+            if let Some(previous) = previous {
+                let entry = &mut table[Self::continuation_index(previous, slot)];
+                *entry = with_gravity(*entry as i32, bonus) as i16;
             }
         }
     }
