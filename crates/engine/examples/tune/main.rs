@@ -21,10 +21,13 @@
 //!
 //! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard|chess960-starts]
 //! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--holdout H]
-//! [--decay D] [--write]` (`--keep`: standard chess's weights of those `ChessWeights` fields stay as they
-//! are; `--holdout H`: the last 1/H of the positions, from the last games played, are left
+//! [--decay D] [--rescore N [--lambda L]] [--write]` (`--keep`: standard chess's weights of those
+//! `ChessWeights` fields stay as they are; `--rescore N`: each position is searched again with
+//! N nodes (its scores kept beside the data set), and `--lambda L` makes each label L times
+//! the game's result plus 1 − L times that search's expected score (default 1, the result
+//! alone); `--holdout H`: the last 1/H of the positions, from the last games played, are left
 //! out of the fit and their error is printed before and after, a check that the fit
-//! generalises; `--threads T`: games played and the gradient summed on T threads, with the
+//! generalises; `--threads T`: games played, positions searched again and the gradient summed on T threads, with the
 //! same result; defaults relative, 200 games, 3000 nodes a move, seed 1, the whole book, one thread). Game `g` starts
 //! from opening `g mod O` of the book's first O lines with M + 100·⌊g / O⌋ nodes a move (so a
 //! repeated opening is a new game). The games are deterministic for the arguments (whatever
@@ -126,6 +129,11 @@ struct Settings {
     /// The L2 penalty on the [`Tunable::decayed`] weights, per centipawn squared, added to
     /// the mean squared error.
     decay: f64,
+    /// Each position is searched again with this many nodes, for [`Settings::lambda`].
+    rescore: Option<u64>,
+    /// A label's share of the game's result; the rest is the expected score of the
+    /// position's own search (`--rescore`).
+    lambda: f64,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -140,6 +148,8 @@ fn settings() -> Result<Settings, String> {
         keep: Vec::new(),
         holdout: None,
         decay: DECAY,
+        rescore: None,
+        lambda: 1.0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -163,6 +173,15 @@ fn settings() -> Result<Settings, String> {
                 settings.decay = value
                     .parse()
                     .map_err(|_| format!("--decay: '{value}' is not a number"))?;
+            }
+            "--rescore" => settings.rescore = Some(number("--rescore")?.max(1)),
+            "--lambda" => {
+                let value = text("--lambda")?;
+                settings.lambda = value
+                    .parse()
+                    .ok()
+                    .filter(|lambda: &f64| (0.0..=1.0).contains(lambda))
+                    .ok_or_else(|| format!("--lambda: '{value}' is not a share from 0 to 1"))?;
             }
             "--keep" => {
                 settings.keep = text("--keep")?.split(',').map(str::to_string).collect();
@@ -313,6 +332,89 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
     Ok(samples)
 }
 
+/// Each sample's score from a search of `nodes` nodes, White's view, mates counted as
+/// ±[`SEARCH_SCORE_CAP`]: read back from beside the data set or searched (and saved). Each
+/// thread searches every `threads`-th position with one table, cleared before each search,
+/// so the scores do not depend on the number of threads.
+fn search_scores<V: Tunable>(
+    samples: &[Sample<V::Position>],
+    nodes: u64,
+    settings: &Settings,
+) -> Result<Vec<i32>, String> {
+    let data = data_path::<V>(settings);
+    let path = data.with_file_name(format!(
+        "{}-search{nodes}.txt",
+        data.file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or("data")
+    ));
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        eprintln!("reading {}", path.display());
+        let scores: Vec<i32> = text
+            .lines()
+            .map(|line| {
+                line.trim()
+                    .parse()
+                    .map_err(|_| format!("bad score '{line}'"))
+            })
+            .collect::<Result<_, _>>()?;
+        if scores.len() != samples.len() {
+            return Err(format!(
+                "{} has {} scores for {} positions",
+                path.display(),
+                scores.len(),
+                samples.len()
+            ));
+        }
+        return Ok(scores);
+    }
+    let threads = settings.threads.max(1);
+    let mut scores = vec![0; samples.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut searcher = Searcher::<V::Position>::new(1);
+                    (thread..samples.len())
+                        .step_by(threads)
+                        .map(|index| {
+                            searcher.clear();
+                            let position = &samples[index].position;
+                            let request = SearchRequest::new(position, Level::Hard, &FrozenClock)
+                                .with_limits(Limits::nodes(nodes));
+                            let score = searcher
+                                .think(&request)
+                                .score
+                                .clamp(-SEARCH_SCORE_CAP, SEARCH_SCORE_CAP);
+                            if index % 100_000 == 0 {
+                                eprintln!("searched {index} of {}", samples.len());
+                            }
+                            let white = if position.turn() == Color::White {
+                                score
+                            } else {
+                                -score
+                            };
+                            (index, white)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (index, score) in worker.join().expect("a search thread panicked") {
+                scores[index] = score;
+            }
+        }
+    });
+    let text: String = scores.iter().map(|score| format!("{score}\n")).collect();
+    std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display()))?;
+    eprintln!("wrote {}", path.display());
+    Ok(scores)
+}
+
+/// The largest search score a label is taken from: mates and near-mates alike say "won".
+const SEARCH_SCORE_CAP: i32 = 2_000;
+
 /// White's evaluation in centipawns, as the search sees it (the side to move's tempo
 /// included).
 fn white_eval<V: Tunable>(position: &V::Position, weights: &[i32]) -> f64 {
@@ -388,6 +490,13 @@ fn main() {
 
 fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     let mut samples = samples::<V>(settings)?;
+    if settings.lambda < 1.0 && settings.rescore.is_none() {
+        return Err("--lambda below 1 needs --rescore NODES".to_string());
+    }
+    let searched = match settings.rescore {
+        Some(nodes) => Some(search_scores::<V>(&samples, nodes, settings)?),
+        None => None,
+    };
     // The last games' positions, not every n-th one: positions of one game are alike, so a
     // game must be on one side of the split for the held-out error to mean anything.
     let held_out: Vec<Sample<V::Position>> = match settings.holdout {
@@ -399,6 +508,20 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     }
     let weights = V::current_weights();
     let k = fit_k::<V>(&samples, &weights);
+    if let Some(scores) = &searched {
+        // The search's score counts on the curve that fits the results, so that both parts
+        // of a label are on one scale; the result's share keeps what no search sees.
+        for (sample, &score) in samples.iter_mut().zip(scores) {
+            let search = expected_score(f64::from(score), k);
+            sample.result = settings.lambda * sample.result + (1.0 - settings.lambda) * search;
+        }
+        println!(
+            "labels: {:.2} of the result, {:.2} of a {}-node search",
+            settings.lambda,
+            1.0 - settings.lambda,
+            settings.rescore.unwrap_or(0)
+        );
+    }
     let start_error = mean_error::<V>(&samples, &weights, k);
     println!(
         "{} positions from {} games; K = {k:.3}; error {start_error:.6}",
@@ -451,6 +574,9 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         }
         if !settings.keep.is_empty() {
             openings.push_str(&format!(" --keep {}", settings.keep.join(",")));
+        }
+        if let Some(nodes) = settings.rescore {
+            openings.push_str(&format!(" --rescore {nodes} --lambda {}", settings.lambda));
         }
         let file = format!(
             "//! The weights of {title}, written by the tuner:\n\
