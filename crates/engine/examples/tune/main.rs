@@ -40,7 +40,9 @@ use rules::{Color, GamePosition};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+mod labels;
 mod variants;
+use labels::search_scores;
 use variants::{Chess960Starts, Relative, Sliding, Standard};
 
 /// Rounds of the descent at most (each tries every weight once).
@@ -293,8 +295,11 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
         openings.truncate(count.max(1));
     }
     let openings = &openings;
-    let samples: Vec<Sample<V::Position>> =
-        in_order_on_threads(settings.games, settings.threads, |game| {
+    let samples: Vec<Sample<V::Position>> = in_order_on_threads(
+        settings.games,
+        settings.threads,
+        || (),
+        |_, game| {
             let start = &openings[game % openings.len()];
             // A game repeating an opening gets a slightly larger budget, so that it is not
             // the same game again.
@@ -310,10 +315,11 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
                 eprintln!("game {}", game + 1);
             }
             samples
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        },
+    )
+    .into_iter()
+    .flatten()
+    .collect();
     let mut text = String::new();
     for sample in &samples {
         let _ = writeln!(
@@ -331,89 +337,6 @@ fn samples<V: Tunable>(settings: &Settings) -> Result<Vec<Sample<V::Position>>, 
     eprintln!("wrote {}", path.display());
     Ok(samples)
 }
-
-/// Each sample's score from a search of `nodes` nodes, White's view, mates counted as
-/// ±[`SEARCH_SCORE_CAP`]: read back from beside the data set or searched (and saved). Each
-/// thread searches every `threads`-th position with one table, cleared before each search,
-/// so the scores do not depend on the number of threads.
-fn search_scores<V: Tunable>(
-    samples: &[Sample<V::Position>],
-    nodes: u64,
-    settings: &Settings,
-) -> Result<Vec<i32>, String> {
-    let data = data_path::<V>(settings);
-    let path = data.with_file_name(format!(
-        "{}-search{nodes}.txt",
-        data.file_stem()
-            .and_then(|stem| stem.to_str())
-            .unwrap_or("data")
-    ));
-    if let Ok(text) = std::fs::read_to_string(&path) {
-        eprintln!("reading {}", path.display());
-        let scores: Vec<i32> = text
-            .lines()
-            .map(|line| {
-                line.trim()
-                    .parse()
-                    .map_err(|_| format!("bad score '{line}'"))
-            })
-            .collect::<Result<_, _>>()?;
-        if scores.len() != samples.len() {
-            return Err(format!(
-                "{} has {} scores for {} positions",
-                path.display(),
-                scores.len(),
-                samples.len()
-            ));
-        }
-        return Ok(scores);
-    }
-    let threads = settings.threads.max(1);
-    let mut scores = vec![0; samples.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                scope.spawn(move || {
-                    let mut searcher = Searcher::<V::Position>::new(1);
-                    (thread..samples.len())
-                        .step_by(threads)
-                        .map(|index| {
-                            searcher.clear();
-                            let position = &samples[index].position;
-                            let request = SearchRequest::new(position, Level::Hard, &FrozenClock)
-                                .with_limits(Limits::nodes(nodes));
-                            let score = searcher
-                                .think(&request)
-                                .score
-                                .clamp(-SEARCH_SCORE_CAP, SEARCH_SCORE_CAP);
-                            if index % 100_000 == 0 {
-                                eprintln!("searched {index} of {}", samples.len());
-                            }
-                            let white = if position.turn() == Color::White {
-                                score
-                            } else {
-                                -score
-                            };
-                            (index, white)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for worker in workers {
-            for (index, score) in worker.join().expect("a search thread panicked") {
-                scores[index] = score;
-            }
-        }
-    });
-    let text: String = scores.iter().map(|score| format!("{score}\n")).collect();
-    std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display()))?;
-    eprintln!("wrote {}", path.display());
-    Ok(scores)
-}
-
-/// The largest search score a label is taken from: mates and near-mates alike say "won".
-const SEARCH_SCORE_CAP: i32 = 2_000;
 
 /// White's evaluation in centipawns, as the search sees it (the side to move's tempo
 /// included).
@@ -762,7 +685,12 @@ fn gradient<V: Tunable>(
         }
         gradient
     };
-    let partial = in_order_on_threads(chunks.len(), threads, |index| chunk_gradient(chunks[index]));
+    let partial = in_order_on_threads(
+        chunks.len(),
+        threads,
+        || (),
+        |_, index| chunk_gradient(chunks[index]),
+    );
     let mut total = vec![0.0; current.len()];
     for gradient in &partial {
         for (sum, part) in total.iter_mut().zip(gradient) {
@@ -773,22 +701,25 @@ fn gradient<V: Tunable>(
 }
 
 /// `work(0)`, …, `work(count - 1)` in that order, thread `t` of `threads` doing every
-/// `threads`-th item from `t` (so the results do not depend on the number of threads).
-fn in_order_on_threads<T: Send>(
+/// `threads`-th item from `t` (so the results do not depend on the number of threads), each
+/// thread with its own state from `new_state` (a search's table, say).
+pub(crate) fn in_order_on_threads<S, T: Send>(
     count: usize,
     threads: usize,
-    work: impl Fn(usize) -> T + Sync,
+    new_state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> T + Sync,
 ) -> Vec<T> {
     let threads = threads.max(1);
     let mut results: Vec<Option<T>> = (0..count).map(|_| None).collect();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|thread| {
-                let work = &work;
+                let (new_state, work) = (&new_state, &work);
                 scope.spawn(move || {
+                    let mut state = new_state();
                     (thread..count)
                         .step_by(threads)
-                        .map(|index| (index, work(index)))
+                        .map(|index| (index, work(&mut state, index)))
                         .collect::<Vec<_>>()
                 })
             })
