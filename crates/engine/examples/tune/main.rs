@@ -21,11 +21,14 @@
 //!
 //! `cargo run --release -p boardshift-engine --example tune -- [--variant relative|sliding|standard|chess960-starts]
 //! [--games N] [--nodes M] [--seed S] [--openings O] [--threads T] [--keep FIELD,…] [--holdout H]
-//! [--decay D] [--rescore N [--lambda L]] [--write]` (`--keep`: standard chess's weights of those
-//! `ChessWeights` fields stay as they are; `--rescore N`: each position is searched again with
-//! N nodes (its scores kept beside the data set), and `--lambda L` makes each label L times
-//! the game's result plus 1 − L times that search's expected score (default 1, the result
-//! alone); `--holdout H`: the last 1/H of the positions, from the last games played, are left
+//! [--decay D] [--every E] [--rescore N [--teacher PROGRAM] [--lambda L]] [--write]` (`--keep`:
+//! standard chess's weights of those `ChessWeights` fields stay as they are; `--every E`: only
+//! every E-th position is fitted; `--rescore N`: each position is searched again with N nodes
+//! (its scores kept beside the data set), by the engine itself or, with `--teacher`, by a UCI
+//! chess program such as stockfish (standard and Chess960-style positions only; its scores are
+//! put on a curve fitted to the results on their own), and `--lambda L` makes each label L
+//! times the game's result plus 1 − L times that search's expected score (default 1, the
+//! result alone); `--holdout H`: the last 1/H of the positions, from the last games played, are left
 //! out of the fit and their error is printed before and after, a check that the fit
 //! generalises; `--threads T`: games played, positions searched again and the gradient summed on T threads, with the
 //! same result; defaults relative, 200 games, 3000 nodes a move, seed 1, the whole book, one thread). Game `g` starts
@@ -42,7 +45,7 @@ use std::path::PathBuf;
 
 mod labels;
 mod variants;
-use labels::search_scores;
+use labels::{search_scores, teacher_scores};
 use variants::{Chess960Starts, Relative, Sliding, Standard};
 
 /// Rounds of the descent at most (each tries every weight once).
@@ -56,6 +59,8 @@ trait Tunable {
     type Position: SearchPosition + GamePosition + Clone + Send + Sync;
     const NAME: &'static str;
     const BOOK: &'static str;
+    /// Whether the position text is a FEN that a UCI chess program reads (`--teacher`).
+    const UCI_TEXT: bool = false;
     /// The openings games are played from, in order (default: the book's lines).
     fn book_lines() -> Vec<&'static str> {
         Self::BOOK.lines().collect()
@@ -136,6 +141,10 @@ struct Settings {
     /// A label's share of the game's result; the rest is the expected score of the
     /// position's own search (`--rescore`).
     lambda: f64,
+    /// A UCI program that searches the positions instead of the engine itself (`--teacher`).
+    teacher: Option<String>,
+    /// Only every `every`-th position of the data set is fitted (and searched again).
+    every: usize,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -152,6 +161,8 @@ fn settings() -> Result<Settings, String> {
         decay: DECAY,
         rescore: None,
         lambda: 1.0,
+        teacher: None,
+        every: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -185,6 +196,8 @@ fn settings() -> Result<Settings, String> {
                     .filter(|lambda: &f64| (0.0..=1.0).contains(lambda))
                     .ok_or_else(|| format!("--lambda: '{value}' is not a share from 0 to 1"))?;
             }
+            "--teacher" => settings.teacher = Some(text("--teacher")?),
+            "--every" => settings.every = number("--every")?.max(1) as usize,
             "--keep" => {
                 settings.keep = text("--keep")?.split(',').map(str::to_string).collect();
             }
@@ -371,6 +384,11 @@ fn fit_k<V: Tunable>(samples: &[Sample<V::Position>], weights: &[i32]) -> f64 {
         .iter()
         .map(|sample| (white_eval::<V>(&sample.position, weights), sample.result))
         .collect();
+    best_k(&evals)
+}
+
+/// The K whose curve best fits these (White's score, White's result) pairs, to 0.005.
+fn best_k(evals: &[(f64, f64)]) -> f64 {
     let error = |k: f64| -> f64 {
         evals
             .iter()
@@ -413,12 +431,21 @@ fn main() {
 
 fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     let mut samples = samples::<V>(settings)?;
+    if settings.every > 1 {
+        samples = samples.into_iter().step_by(settings.every).collect();
+    }
     if settings.lambda < 1.0 && settings.rescore.is_none() {
         return Err("--lambda below 1 needs --rescore NODES".to_string());
     }
-    let searched = match settings.rescore {
-        Some(nodes) => Some(search_scores::<V>(&samples, nodes, settings)?),
-        None => None,
+    if settings.teacher.is_some() && settings.rescore.is_none() {
+        return Err("--teacher needs --rescore NODES".to_string());
+    }
+    let searched = match (settings.rescore, &settings.teacher) {
+        (Some(nodes), None) => Some(search_scores::<V>(&samples, nodes, settings)?),
+        (Some(nodes), Some(program)) => {
+            Some(teacher_scores::<V>(&samples, program, nodes, settings)?)
+        }
+        (None, _) => None,
     };
     // The last games' positions, not every n-th one: positions of one game are alike, so a
     // game must be on one side of the split for the held-out error to mean anything.
@@ -433,9 +460,23 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
     let k = fit_k::<V>(&samples, &weights);
     if let Some(scores) = &searched {
         // The search's score counts on the curve that fits the results, so that both parts
-        // of a label are on one scale; the result's share keeps what no search sees.
+        // of a label are on one scale; the result's share keeps what no search sees. Another
+        // program's centipawns are on its own scale, so its curve is fitted to the results
+        // on its own.
+        let search_k = if settings.teacher.is_some() {
+            let pairs: Vec<(f64, f64)> = scores
+                .iter()
+                .zip(&samples)
+                .map(|(&score, sample)| (f64::from(score), sample.result))
+                .collect();
+            let search_k = best_k(&pairs);
+            println!("the teacher's K = {search_k:.3}");
+            search_k
+        } else {
+            k
+        };
         for (sample, &score) in samples.iter_mut().zip(scores) {
-            let search = expected_score(f64::from(score), k);
+            let search = expected_score(f64::from(score), search_k);
             sample.result = settings.lambda * sample.result + (1.0 - settings.lambda) * search;
         }
         println!(
@@ -497,6 +538,12 @@ fn tune<V: Tunable>(settings: &Settings) -> Result<(), String> {
         }
         if !settings.keep.is_empty() {
             openings.push_str(&format!(" --keep {}", settings.keep.join(",")));
+        }
+        if settings.every > 1 {
+            openings.push_str(&format!(" --every {}", settings.every));
+        }
+        if let Some(program) = &settings.teacher {
+            openings.push_str(&format!(" --teacher {program}"));
         }
         if let Some(nodes) = settings.rescore {
             openings.push_str(&format!(" --rescore {nodes} --lambda {}", settings.lambda));

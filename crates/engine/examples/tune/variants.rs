@@ -166,6 +166,7 @@ impl Standard {
 impl Tunable for Standard {
     type Position = ChessPosition;
     const NAME: &'static str = "standard";
+    const UCI_TEXT: bool = true;
     const BOOK: &'static str = include_str!("../../books/standard.txt");
     const WEIGHTS_FILE: &'static str = "standard";
     const WEIGHTS_TITLE: &'static str =
@@ -337,6 +338,7 @@ impl Chess960Starts {
 impl Tunable for Chess960Starts {
     type Position = ChessPosition;
     const NAME: &'static str = "chess960-starts";
+    const UCI_TEXT: bool = true;
     const BOOK: &'static str = include_str!("../../books/regroupment.txt");
     const WEIGHTS_FILE: &'static str = "chess960";
     const WEIGHTS_TITLE: &'static str =
