@@ -69,8 +69,8 @@ pub(crate) fn teacher_scores<V: Tunable>(
     if let Some(scores) = read_scores(&path, samples.len())? {
         return Ok(scores);
     }
-    // Started once here so that a wrong program is a message, not a failed thread.
-    drop(Teacher::start(program)?);
+    // A program that does not start leaves each thread an error, which the first position
+    // it is given returns: a message, not a failed thread.
     let scores: Vec<Result<i32, String>> = in_order_on_threads(
         samples.len(),
         settings.threads,
@@ -128,18 +128,20 @@ impl Teacher {
             .map_err(|error| format!("the teacher stopped listening: {error}"))
     }
 
-    /// Reads lines up to one starting with `word`, which it returns.
-    fn read_until(&mut self, word: &str) -> Result<String, String> {
+    /// The program's next line; `waiting_for` names what it owes, for the message if it ends.
+    fn next_line(&mut self, waiting_for: &str) -> Result<String, String> {
         let mut line = String::new();
-        loop {
-            line.clear();
-            match self.output.read_line(&mut line) {
-                Ok(0) => return Err(format!("the teacher ended before '{word}'")),
-                Ok(_) if line.starts_with(word) => return Ok(line),
-                Ok(_) => {}
-                Err(error) => return Err(format!("reading the teacher: {error}")),
-            }
+        match self.output.read_line(&mut line) {
+            Ok(0) => Err(format!("the teacher ended before {waiting_for}")),
+            Ok(_) => Ok(line),
+            Err(error) => Err(format!("reading the teacher: {error}")),
         }
+    }
+
+    /// Reads lines up to one starting with `word`.
+    fn read_until(&mut self, word: &str) -> Result<(), String> {
+        while !self.next_line(word)?.starts_with(word) {}
+        Ok(())
     }
 
     /// The side to move's score of the last depth the search reported.
@@ -148,15 +150,12 @@ impl Teacher {
         self.send(&format!("position fen {fen}"))?;
         self.send(&format!("go nodes {nodes}"))?;
         let mut score = None;
-        let mut line = String::new();
         loop {
-            line.clear();
-            match self.output.read_line(&mut line) {
-                Ok(0) => return Err(format!("the teacher ended searching {fen}")),
-                Ok(_) if line.starts_with("bestmove") => break,
-                Ok(_) => score = uci_score(&line).or(score),
-                Err(error) => return Err(format!("reading the teacher: {error}")),
+            let line = self.next_line(&format!("its move for {fen}"))?;
+            if line.starts_with("bestmove") {
+                break;
             }
+            score = uci_score(&line).or(score);
         }
         score.ok_or_else(|| format!("the teacher gave no score for {fen}"))
     }
